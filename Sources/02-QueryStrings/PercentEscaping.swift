@@ -1,0 +1,1 @@
+public func percentEscaped(_ string: String) -> String { string }

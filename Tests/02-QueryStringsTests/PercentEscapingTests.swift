@@ -1,0 +1,4 @@
+import Testing
+import QueryStrings
+
+@Test func placeholder() { #expect(percentEscaped("a") == "a") }
