@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
     targets: [
         // Chapter 2
@@ -18,5 +19,8 @@ let package = Package(
 
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+
+        // `swift run -c release afn-bench <name>`: ratios, measured in one process.
+        .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings"], path: "Sources/Benchmarks"),
     ]
 )

@@ -3,31 +3,51 @@
 /// result as `percentEscaped`, byte for byte, and no batches.
 ///
 /// Percent-encoding works on bytes, not characters: every byte of a non-ASCII character is escaped,
-/// so there is no character to split and nothing to widen. A 128-bit table answers "may this ASCII
-/// byte stay as it is?" and the output buffer is sized once for the worst case (three bytes out for
-/// every byte in).
+/// so there is no character to split and nothing to widen. Two 64-bit masks answer "may this ASCII
+/// byte stay as it is?", and the output is sized once for the worst case (three bytes out for every
+/// byte in).
 public func fastPercentEscaped(_ string: String) -> String {
-    let utf8 = string.utf8
-    return String(unsafeUninitializedCapacity: utf8.count * 3) { output in
-        var written = 0
-        for byte in utf8 {
-            if QueryByteTable.allows(byte) {
-                output[written] = byte
-                written += 1
-            } else {
-                output[written] = UInt8(ascii: "%")
-                output[written + 1] = QueryByteTable.hexDigits[Int(byte >> 4)]
-                output[written + 2] = QueryByteTable.hexDigits[Int(byte & 0x0F)]
-                written += 3
-            }
+    var string = string
+    string.makeContiguousUTF8()  // a no-op for native strings; bridged ones are copied once
+    return string.utf8.withContiguousStorageIfAvailable { input in
+        String(unsafeUninitializedCapacity: input.count * 3) { output in
+            escapeBytes(input, into: output, allowed: QueryByteTable.masks)
         }
-        return written
+    } ?? ""  // unreachable: the storage was just made contiguous
+}
+
+/// The loop itself, over raw buffers: no reference counting, no lazy globals, no index checks.
+@inline(__always)
+private func escapeBytes(
+    _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+    allowed: (low: UInt64, high: UInt64)
+) -> Int {
+    var written = 0
+    for byte in input {
+        let mask = byte < 64 ? allowed.low : (byte < 128 ? allowed.high : 0)
+        if mask & (1 &<< UInt64(byte & 63)) != 0 {
+            output[written] = byte
+            written += 1
+        } else {
+            output[written] = UInt8(ascii: "%")
+            output[written + 1] = hexDigit(byte >> 4)
+            output[written + 2] = hexDigit(byte & 0x0F)
+            written += 3
+        }
     }
+    return written
+}
+
+/// Foundation writes upper-case hex digits (`%C3%A9`); so must we, to be byte-identical.
+@inline(__always)
+private func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
 }
 // end-listing
 
-/// The allowed ASCII bytes as two 64-bit masks, read off `queryComponentAllowed` once so that the two
-/// escapers cannot disagree about the set.
+/// The allowed ASCII bytes as two 64-bit masks (bytes 0–63 and 64–127), read off
+/// `queryComponentAllowed` once, so that the two escapers cannot disagree about the set. Bytes from
+/// 0x80 up belong to multi-byte UTF-8 sequences and are never allowed.
 enum QueryByteTable {
     static let masks: (low: UInt64, high: UInt64) = {
         var low: UInt64 = 0
@@ -37,15 +57,4 @@ enum QueryByteTable {
         }
         return (low, high)
     }()
-
-    /// Foundation writes upper-case hex digits (`%C3%A9`); so must we, to be byte-identical.
-    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    @inline(__always)
-    static func allows(_ byte: UInt8) -> Bool {
-        // Bytes from 0x80 up belong to multi-byte UTF-8 sequences: never allowed.
-        if byte < 64 { return masks.low & (1 << UInt64(byte)) != 0 }
-        if byte < 128 { return masks.high & (1 << UInt64(byte - 64)) != 0 }
-        return false
-    }
 }

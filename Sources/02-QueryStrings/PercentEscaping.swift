@@ -24,31 +24,27 @@ public func percentEscaped(_ string: String) -> String {
 
 // listing: composed-batches
 /// Splits `string` into consecutive batches of at least `batchSize` UTF-16 code units (the last one
-/// may be shorter). A batch is cut only after a whole `Character`, so an emoji with a skin tone, a
-/// flag, a ZWJ family or a letter with combining marks always stays in one batch.
+/// may be shorter). A batch is cut only between two whole `Character`s, so an emoji with a skin
+/// tone, a flag, a ZWJ family or a letter with combining marks always stays in one batch.
 ///
-/// This is `rangeOfComposedCharacterSequencesForRange:` in Swift's terms: AFNetworking counts the
-/// batch in UTF-16 units (an `NSRange`) and then widens it to the end of the composed sequence that
-/// holds the last unit. Walking whole `Character`s and cutting as soon as the count reaches
-/// `batchSize` ends every batch at exactly the same place.
+/// This is AFNetworking's `NSRange` arithmetic in Swift's terms: count `batchSize` UTF-16 units
+/// ahead, and if that lands inside a composed character, widen the batch to the character's end
+/// (`rangeOfComposedCharacterSequencesForRange:`). Only the character at the cut is examined, so the
+/// cost does not grow with the number of characters in the batch.
 public func percentEscapingBatches(of string: String, batchSize: Int = 50) -> [Substring] {
     precondition(batchSize > 0, "a batch must hold at least one UTF-16 code unit")
     var batches: [Substring] = []
     var batchStart = string.startIndex
-    var unitsInBatch = 0
-    var index = string.startIndex
-    while index < string.endIndex {
-        let next = string.index(after: index)  // one whole Character further
-        unitsInBatch += string.utf16.distance(from: index, to: next)
-        index = next
-        if unitsInBatch >= batchSize {
-            batches.append(string[batchStart..<index])
-            batchStart = index
-            unitsInBatch = 0
+    while batchStart < string.endIndex {
+        guard let cut = string.utf16.index(batchStart, offsetBy: batchSize, limitedBy: string.endIndex) else {
+            batches.append(string[batchStart...])
+            break
         }
-    }
-    if batchStart < string.endIndex {
-        batches.append(string[batchStart...])
+        // `samePosition(in:)` is nil when the cut falls inside a Character; `index(after:)` then
+        // rounds the cut down to that Character's start and steps over the whole of it.
+        let batchEnd = cut.samePosition(in: string) ?? string.index(after: cut)
+        batches.append(string[batchStart..<batchEnd])
+        batchStart = batchEnd
     }
     return batches
 }

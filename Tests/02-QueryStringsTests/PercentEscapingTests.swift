@@ -83,6 +83,33 @@ struct PercentEscapingTests {
         #expect(lengths == [53, 50, 10])
     }
 
+    @Test("Batches cut where a walk over whole Characters would, on thousands of hostile strings")
+    func batchesMatchACharacterWalk() {
+        // The slow, obviously right oracle: add whole Characters until the batch holds 50 units.
+        func characterWalk(_ string: String) -> [Substring] {
+            var batches: [Substring] = []
+            var start = string.startIndex, units = 0
+            for index in string.indices {
+                units += string[index].utf16.count
+                if units >= 50 {
+                    let end = string.index(after: index)
+                    batches.append(string[start..<end])
+                    start = end
+                    units = 0
+                }
+            }
+            if start < string.endIndex { batches.append(string[start...]) }
+            return batches
+        }
+        var rng = SplitMix64(seed: 0xBA7C4)
+        for _ in 0..<2_000 {
+            let string = RandomText.string(length: Int(rng.next() % 200), using: &rng)
+            let batches = percentEscapingBatches(of: string)
+            #expect(batches == characterWalk(string), "batches differ for \(string.debugDescription)")
+            if batches != characterWalk(string) { return }
+        }
+    }
+
     @Test("Batched, fast and Foundation's one-shot escaping agree on thousands of hostile strings")
     func differential() {
         var rng = SplitMix64(seed: 0xAF_2026)

@@ -1,0 +1,19 @@
+// afn-bench: the course's benchmarks. Run in release mode, for example
+//     swift run -c release afn-bench escaping
+// Each benchmark prints its figures as ratios to a baseline measured in the same process.
+
+let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
+    ("escaping", "chapter 2: batched and byte-table escapers vs Foundation", EscapingBenchmark.run),
+]
+
+let requested = Array(CommandLine.arguments.dropFirst())
+let selected = requested == ["all"] ? benchmarks : benchmarks.filter { requested.contains($0.name) }
+if selected.isEmpty {
+    print("usage: swift run -c release afn-bench <benchmark>... | all\n")
+    for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
+} else {
+    #if DEBUG
+    print("warning: a debug build; figures are meaningful only with `-c release`\n")
+    #endif
+    for benchmark in selected { benchmark.run() }
+}
