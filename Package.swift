@@ -10,7 +10,11 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // Chapter 2
@@ -19,6 +23,16 @@ let package = Package(
 
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+
+        // `swift run workshop`: the course map, checks and hints for learners, verify and listings
+        // for authors. The logic is a library so that it can be tested; the command is a thin shell.
+        .target(name: "Workshop", dependencies: ["AFN"], path: "Sources/Workshop"),
+        .executableTarget(
+            name: "WorkshopCommand",
+            dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/WorkshopCommand"
+        ),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process.
         .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings"], path: "Sources/Benchmarks"),

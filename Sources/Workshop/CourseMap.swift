@@ -1,0 +1,64 @@
+import Foundation
+
+/// The text of `swift run workshop`: every chapter, its exercises with their state, and the one
+/// thing to do next.
+public struct CourseMap {
+    public let course: Course
+    public let progress: LearnerProgress
+
+    public init(course: Course, progress: LearnerProgress) {
+        self.course = course
+        self.progress = progress
+    }
+
+    public func render() throws -> String {
+        let chapters = try course.chapters()
+        var lines = ["AFNetworking from the inside: the course map", ""]
+        for chapter in chapters {
+            lines.append("Chapter \(chapter.number): \(chapter.title)    \(course.relative(chapter.file))")
+            for exercise in chapter.exercises {
+                let mark = switch progress.hasPassed(exercise.id) {
+                case true?: "✔"
+                case false?: "✘"
+                case nil: "·"
+                }
+                lines.append("  \(mark) \(exercise.id)  \(exercise.title)")
+            }
+            lines.append("")
+        }
+        lines.append("✔ passed at the last check   ✘ failed at the last check   · not checked yet")
+        lines.append("")
+        lines += nextStep(in: chapters)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first exercise not yet passed, and exactly what to do about it.
+    func nextStep(in chapters: [Chapter]) -> [String] {
+        guard chapters.contains(where: { !$0.exercises.isEmpty }) else {
+            return ["No exercises yet: read the chapters above."]
+        }
+        guard let exercise = chapters.flatMap(\.exercises).first(where: { progress.hasPassed($0.id) != true }),
+              let chapter = chapters.first(where: { $0.number == exercise.id.chapter }) else {
+            return ["Every exercise passed at its last check. Well done! `swift run workshop check` runs them all again."]
+        }
+        var lines = ["Next: exercise \(exercise.id), \(exercise.title)"]
+        if exercise.id.number == 1 && progress.hasPassed(exercise.id) == nil {
+            lines.append("  read   \(course.relative(chapter.file))")
+        }
+        lines.append("  task   \(course.relative(exercise.chapterFolder.appendingPathComponent("README.md"))), section \"Exercise \(exercise.id)\"")
+        for file in filesToEdit(exercise) {
+            lines.append("  edit   \(course.relative(file))")
+        }
+        lines.append("  check  swift run workshop check \(exercise.id)")
+        lines.append("  stuck? swift run workshop hint \(exercise.id)")
+        return lines
+    }
+
+    /// The stub files that carry the exercise's TODO marker.
+    func filesToEdit(_ exercise: ExerciseGuide) -> [URL] {
+        guard let folder = exercise.stubFolder,
+              let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] else { return [] }
+        let marked = files.filter { (try? String(contentsOf: $0, encoding: .utf8))?.contains("TODO(\(exercise.id))") == true }
+        return (marked.isEmpty ? files : marked).sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,59 @@
+/// An exercise's number as the course writes it: `2.1` is chapter 2, exercise 1.
+public struct ExerciseID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var chapter: Int
+    public var number: Int
+
+    public init(chapter: Int, number: Int) {
+        self.chapter = chapter
+        self.number = number
+    }
+
+    /// Reads `2.1`; nil for anything else.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let chapter = Int(parts[0]), let number = Int(parts[1]),
+              chapter > 0, number > 0 else { return nil }
+        self.init(chapter: chapter, number: number)
+    }
+
+    public var description: String { "\(chapter).\(number)" }
+
+    /// The exercise's module in the exercises package, `Chapter02Exercise1`. The manifest
+    /// (`exercises/Package.swift`) derives the same name from the folder `2.1-…`.
+    public var moduleName: String {
+        "Chapter\(chapter < 10 ? "0" : "")\(chapter)Exercise\(number)"
+    }
+
+    /// The exercise's answer-test module, `Chapter02Exercise1Tests`.
+    public var testModuleName: String { moduleName + "Tests" }
+
+    public static func < (a: ExerciseID, b: ExerciseID) -> Bool {
+        (a.chapter, a.number) < (b.chapter, b.number)
+    }
+}
+
+/// What `workshop check` and `workshop hint` accept: a whole chapter (`2`) or one exercise (`2.1`).
+public enum ExerciseSelection: Sendable, Equatable {
+    case all
+    case chapter(Int)
+    case exercise(ExerciseID)
+
+    public init?(_ text: String?) {
+        guard let text else { self = .all; return }
+        if let id = ExerciseID(text) {
+            self = .exercise(id)
+        } else if let chapter = Int(text), chapter > 0 {
+            self = .chapter(chapter)
+        } else {
+            return nil
+        }
+    }
+
+    public func contains(_ id: ExerciseID) -> Bool {
+        switch self {
+        case .all: true
+        case .chapter(let chapter): id.chapter == chapter
+        case .exercise(let exercise): id == exercise
+        }
+    }
+}

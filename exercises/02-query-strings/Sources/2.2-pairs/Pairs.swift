@@ -1,0 +1,36 @@
+import Foundation
+
+/// One `field=value` pair of a query string, before escaping. `value` is nil for a field that has
+/// no value (an `NSNull`), which a query string writes as the bare field.
+public struct Pair: Equatable, Sendable, CustomStringConvertible {
+    public var field: String
+    public var value: String?
+
+    public init(_ field: String, _ value: String?) {
+        self.field = field
+        self.value = value
+    }
+
+    public var description: String { value.map { "\(field)=\($0)" } ?? field }
+}
+
+/// How the elements of an array are named.
+public enum ArrayStyle: Sendable {
+    /// AFNetworking's style: every element of `tags` is named `tags[]`.
+    case brackets
+    /// Every element carries its position: `tags[0]`, `tags[1]`, …
+    case indexed
+}
+
+/// Flattens `parameters` into pairs, depth first:
+///
+/// - a dictionary's keys are visited in sorted order, at every level, and a nested key is named
+///   `parent[child]`;
+/// - an array keeps its order, and its elements are named as `arrayStyle` says;
+/// - an empty dictionary or array gives no pairs;
+/// - an `NSNull` gives a pair with no value;
+/// - anything else gives one pair whose value is `String(describing:)` of it.
+public func pairs(from parameters: [String: Any], arrayStyle: ArrayStyle = .brackets) -> [Pair] {
+    // TODO(2.2): walk `parameters` depth first and return one Pair per leaf value.
+    return []
+}

@@ -1,0 +1,63 @@
+// swift-tools-version: 6.0
+// The learner's workspace: one module per exercise, one answer-test target per exercise.
+//
+//   swift test --package-path exercises --filter Chapter02           your code, chapter 2
+//   WORKSHOP_SOLUTIONS=1 swift test --package-path exercises         the reference solutions
+//
+// (`swift run workshop check 2` runs the first one and explains the results.)
+//
+// Each answer-test target depends on its own exercise module and on the course library only, so an
+// unfinished exercise can never make another exercise's tests fail.
+import PackageDescription
+
+/// Unset: every exercise is built from the learner's code in `NN-slug/Sources`. `1`: from the
+/// reference solutions in `NN-slug/Solutions`. The answer tests are the same either way.
+let useSolutions = Context.environment["WORKSHOP_SOLUTIONS"] == "1"
+
+struct Exercise {
+    /// The chapter's folder, e.g. `02-query-strings`.
+    var chapter: String
+    /// The exercise's folder inside `Sources`, `Solutions` and `Tests`, e.g. `2.1-predict`.
+    var folder: String
+    /// The course modules the exercise and its tests may import.
+    var uses: [String]
+
+    /// `2.1-predict` → `Chapter02Exercise1`: a valid module name that still reads as "2.1".
+    var module: String {
+        let id = folder.prefix { $0 != "-" }.split(separator: ".")
+        let chapterNumber = id[0].count == 1 ? "0" + id[0] : String(id[0])
+        return "Chapter\(chapterNumber)Exercise\(id[1])"
+    }
+}
+
+let exercises: [Exercise] = [
+    Exercise(chapter: "02-query-strings", folder: "2.1-predict", uses: ["QueryStrings"]),
+    Exercise(chapter: "02-query-strings", folder: "2.2-pairs", uses: ["QueryStrings"]),
+    Exercise(chapter: "02-query-strings", folder: "2.3-batches", uses: ["QueryStrings"]),
+    Exercise(chapter: "02-query-strings", folder: "2.4-escaper", uses: ["QueryStrings"]),
+]
+
+/// A path dependency's identity is the name of its folder, which is whatever the course was cloned
+/// into; read it off this manifest's own location.
+let course = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "course"
+
+let package = Package(
+    name: "Exercises",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "..")],
+    targets: exercises.flatMap { exercise -> [Target] in
+        let library = exercise.uses.map { Target.Dependency.product(name: $0, package: course) }
+        return [
+            .target(
+                name: exercise.module,
+                dependencies: library,
+                path: "\(exercise.chapter)/\(useSolutions ? "Solutions" : "Sources")/\(exercise.folder)"
+            ),
+            .testTarget(
+                name: exercise.module + "Tests",
+                dependencies: [.target(name: exercise.module)] + library,
+                path: "\(exercise.chapter)/Tests/\(exercise.folder)"
+            ),
+        ]
+    }
+)
