@@ -120,9 +120,12 @@ public struct Verifier {
 
     /// Verify proves that the untouched stubs fail; edited stubs would prove nothing.
     func stubEdits() -> [String] {
-        guard let result = try? Shell.run(["git", "status", "--porcelain", "--", "exercises/*/Sources"], in: course.root),
+        guard let result = try? Shell.run(["git", "status", "--porcelain", "--", "exercises"], in: course.root),
               result.succeeded else { return [] }  // not a git checkout: nothing to compare with
-        let edited = result.output.split(separator: "\n")
+        let edited = result.output.split(separator: "\n").filter { line in
+            let path = line.split(separator: "/")
+            return path.count > 2 && path[2] == "Sources"  // exercises/NN-slug/Sources/…
+        }
         guard !edited.isEmpty else { return [] }
         return ["the stubs have local changes, and verify must see them untouched:\n"
             + edited.map { "    \($0)" }.joined(separator: "\n")
