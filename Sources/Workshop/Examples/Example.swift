@@ -1,0 +1,30 @@
+import Foundation
+import QueryStrings
+
+/// A small program a chapter shows together with its real output. Its code is a listing region,
+/// its output an `<!-- output: name -->` block, and `swift run workshop example <name>` runs it.
+public struct Example: Sendable {
+    public var name: String
+    public var chapter: Int
+    public var summary: String
+    /// The example's body. It prints through the `print` it is given, so that the same code can
+    /// write to the terminal or be captured for the listings check.
+    var body: @Sendable (_ print: (Any...) -> Void) -> Void
+
+    /// Runs the example and returns everything it printed.
+    public func output() -> String {
+        var text = ""
+        body { items in text += items.map { "\($0)" }.joined(separator: " ") + "\n" }
+        return text
+    }
+}
+
+public enum Examples {
+    /// Every chapter's examples, one line per chapter, in course order.
+    public static let all: [Example] = [
+        QueryStringExamples.all,
+    ].flatMap { $0 }
+
+    public static func named(_ name: String) -> Example? { all.first { $0.name == name } }
+    static func output(of name: String) -> String? { named(name)?.output() }
+}
