@@ -1,5 +1,4 @@
 import Foundation
-import QueryStrings
 
 /// A small program a chapter shows together with its real output. Its code is a listing region,
 /// its output an `<!-- output: name -->` block, and `swift run workshop example <name>` runs it.
