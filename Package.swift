@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .library(name: "RequestSerialization", targets: ["RequestSerialization"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -21,8 +22,12 @@ let package = Package(
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
         .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings"], path: "Tests/02-QueryStringsTests"),
 
+        // Chapter 3
+        .target(name: "RequestSerialization", dependencies: ["QueryStrings"], path: "Sources/03-RequestSerialization"),
+        .testTarget(name: "RequestSerializationTests", dependencies: ["RequestSerialization"], path: "Tests/03-RequestSerializationTests"),
+
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
