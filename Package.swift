@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "RequestSerialization", targets: ["RequestSerialization"]),
+        .library(name: "RequestBodies", targets: ["RequestBodies"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -26,8 +27,12 @@ let package = Package(
         .target(name: "RequestSerialization", dependencies: ["QueryStrings"], path: "Sources/03-RequestSerialization"),
         .testTarget(name: "RequestSerializationTests", dependencies: ["RequestSerialization"], path: "Tests/03-RequestSerializationTests"),
 
+        // Chapter 4
+        .target(name: "RequestBodies", dependencies: ["RequestSerialization"], path: "Sources/04-RequestBodies"),
+        .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies"], path: "Tests/04-RequestBodiesTests"),
+
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: ["QueryStrings", "RequestSerialization", "RequestBodies"], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
@@ -40,6 +45,6 @@ let package = Package(
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process.
-        .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings", "RequestBodies"], path: "Sources/Benchmarks"),
     ]
 )

@@ -1,2 +1,3 @@
 @_exported import QueryStrings
 @_exported import RequestSerialization
+@_exported import RequestBodies

@@ -1,0 +1,81 @@
+import Foundation
+
+// listing: body-stream
+/// A form's body as an `InputStream`, which is what `URLRequest.httpBodyStream` takes
+/// (AFNetworking's `AFMultipartBodyStream`). URLSession pulls the body with
+/// `read(_:maxLength:)` while it sends; each call fills the buffer from the reader.
+///
+/// Each stream opens a fresh reader on the form, so the form can be sent as often as needed:
+/// `makeBodyStream()` again for a retry or for `needNewBodyStream`.
+final class MultipartBodyStream: InputStream {
+    private let form: MultipartFormData
+    private var reader: MultipartBodyReader?
+    private var status: Stream.Status = .notOpen
+    private var failure: (any Error)?
+
+    init(form: MultipartFormData) {
+        self.form = form
+        super.init(data: Data())  // InputStream has no plain init; the empty data is never read
+    }
+
+    override func open() {
+        guard status == .notOpen else { return }
+        reader = MultipartBodyReader(form)
+        status = .open
+    }
+
+    override func close() {
+        reader = nil  // closes the part being read, if any
+        status = .closed
+    }
+
+    override var streamStatus: Stream.Status { status }
+    override var streamError: (any Error)? { failure }
+    override var hasBytesAvailable: Bool { status == .open }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+        guard let reader, status == .open else { return status == .atEnd ? 0 : -1 }
+        do {
+            let count = try reader.read(into: UnsafeMutableBufferPointer(start: buffer, count: length))
+            if count == 0 { status = .atEnd }
+            return count
+        } catch {
+            // An InputStream reports failure as -1 and `streamError`; URLSession then fails the
+            // task with that error instead of sending a body shorter than its Content-Length.
+            failure = error
+            status = .error
+            return -1
+        }
+    }
+
+    /// No direct access to an internal buffer: the bytes do not exist until they are read.
+    override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>) -> Bool {
+        false
+    }
+
+    #if canImport(Darwin)
+    // On Apple platforms, URLSession handles an InputStream as a CFReadStream and calls these
+    // private methods, which a Swift subclass does not inherit in a usable form. A stream that
+    // is only ever read synchronously needs no run loop and no client: empty answers suffice
+    // (AFNetworking implements the same three as no-ops).
+    @objc(_scheduleInCFRunLoop:forMode:)
+    func scheduleInCFRunLoop(_ runLoop: CFRunLoop?, forMode mode: CFRunLoopMode?) {}
+
+    @objc(_unscheduleFromCFRunLoop:forMode:)
+    func unscheduleFromCFRunLoop(_ runLoop: CFRunLoop?, forMode mode: CFRunLoopMode?) {}
+
+    @objc(_setCFClientFlags:callback:context:)
+    func setCFClientFlags(_ flags: CFOptionFlags, callback: CFReadStreamClientCallBack?, context: UnsafeMutablePointer<CFStreamClientContext>?) -> Bool {
+        false
+    }
+    #endif
+}
+// end-listing
+
+extension MultipartFormData {
+    /// A new stream of the whole body, for `URLRequest.httpBodyStream` or for
+    /// `urlSession(_:task:needNewBodyStream:)`.
+    public func makeBodyStream() -> InputStream {
+        MultipartBodyStream(form: self)
+    }
+}
