@@ -10,13 +10,29 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .library(name: "ImageInflation", targets: ["ImageInflation"]),
     ],
     targets: [
         // Chapter 2
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
         .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings"], path: "Tests/02-QueryStringsTests"),
 
+        // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
+        // calls libpng directly; libjpeg only through the C target that owns its setjmp.
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/07-CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CLibJPEG", path: "Sources/07-CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .target(name: "CJPEGDecoder", dependencies: ["CLibJPEG"], path: "Sources/07-CJPEGDecoder"),
+        .target(name: "ImageInflation", dependencies: ["CLibPNG", "CJPEGDecoder"], path: "Sources/07-ImageInflation"),
+        .testTarget(
+            name: "ImageInflationTests", dependencies: ["ImageInflation"], path: "Tests/07-ImageInflationTests",
+            exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: ["QueryStrings", "ImageInflation"], path: "Sources/AFN"),
+
     ]
 )
