@@ -19,15 +19,28 @@ _Static_assert(sizeof(((AFNJPEGReport *)0)->message) == JMSG_LENGTH_MAX,
 /// of a few kilobytes cost seconds of CPU; no real image needs more than this.
 enum { afn_max_progressive_scans = 1000 };
 
+// Defined below the error handling, which comes first because it is the point of this file.
+static void afn_limit_scans(j_common_ptr cinfo);
+static void afn_decode_into(j_decompress_ptr cinfo, struct jpeg_progress_mgr *progress,
+                            const void *data, size_t size, const AFNJPEGRequest *request,
+                            uint8_t *pixels, AFNJPEGReport *report);
+
 // listing: jpeg-setjmp-owner
 /// libjpeg finds our callbacks through `cinfo->err`, so the public part must come first: a pointer
 /// to it is a pointer to the whole struct.
 struct afn_error_manager {
     struct jpeg_error_mgr pub;
-    jmp_buf escape;              // where error_exit jumps: back into afn_jpeg_decode, never Swift
+    jmp_buf escape;              // back into afn_decode_guarded, never into Swift
     AFNJPEGStatus status;        // why we jumped
     int accept_warnings;
     AFNJPEGReport *report;
+};
+
+/// Everything libjpeg reads and writes during one decode.
+struct afn_session {
+    struct jpeg_decompress_struct cinfo;
+    struct afn_error_manager errors;
+    struct jpeg_progress_mgr progress;
 };
 
 /// Leaves the decode from anywhere inside libjpeg: records why, then unwinds C frames only.
@@ -59,7 +72,44 @@ static void afn_emit_message(j_common_ptr cinfo, int level) {
         afn_escape(cinfo, ran_out ? AFNJPEGStatusTruncated : AFNJPEGStatusCorrupt);
     }
 }
+
+/// The only function with a setjmp. After a longjmp C guarantees the values of this function's
+/// own locals only if they did not change since the setjmp; the one read here, `session`, never
+/// does (everything libjpeg changes lives in the caller's frame, behind that pointer).
+static AFNJPEGStatus afn_decode_guarded(struct afn_session *session, const void *data,
+                                        size_t size, const AFNJPEGRequest *request,
+                                        void *pixels, AFNJPEGReport *report) {
+    if (setjmp(session->errors.escape) != 0) {
+        // Arrived here by longjmp from afn_escape: free libjpeg's memory and report.
+        jpeg_destroy_decompress(&session->cinfo);
+        return session->errors.status;
+    }
+    afn_decode_into(&session->cinfo, &session->progress, data, size, request, pixels, report);
+    jpeg_destroy_decompress(&session->cinfo);
+    return AFNJPEGStatusOK;
+}
 // end-listing
+
+AFNJPEGStatus afn_jpeg_decode(const void *data, size_t size, const AFNJPEGRequest *request,
+                              void *pixels, AFNJPEGReport *report) {
+    memset(report, 0, sizeof *report);
+    if (request->bytes_per_row / 4 < request->expected_width) {
+        snprintf(report->message, sizeof report->message, "rows of %zu bytes cannot hold %u pixels",
+                 request->bytes_per_row, (unsigned)request->expected_width);
+        return AFNJPEGStatusSizeMismatch;
+    }
+    // Zeroed, so that if jpeg_create_decompress itself fails, jpeg_destroy_decompress finds no
+    // memory manager to free rather than stack garbage.
+    struct afn_session session;
+    memset(&session, 0, sizeof session);
+    session.cinfo.err = jpeg_std_error(&session.errors.pub);
+    session.errors.pub.error_exit = afn_error_exit;
+    session.errors.pub.emit_message = afn_emit_message;
+    session.errors.accept_warnings = request->accept_warnings;
+    session.errors.report = report;
+    session.progress.progress_monitor = afn_limit_scans;
+    return afn_decode_guarded(&session, data, size, request, pixels, report);
+}
 
 /// Called by libjpeg between scans: a cheap place to refuse a file made of endless scans.
 static void afn_limit_scans(j_common_ptr cinfo) {
@@ -72,8 +122,7 @@ static void afn_limit_scans(j_common_ptr cinfo) {
     }
 }
 
-/// Everything that may longjmp. It runs in its own frame so that afn_jpeg_decode changes no local
-/// variable between setjmp and longjmp (the C rule that otherwise calls for `volatile`).
+/// Everything that may longjmp back to afn_decode_guarded.
 static void afn_decode_into(j_decompress_ptr cinfo, struct jpeg_progress_mgr *progress,
                             const void *data, size_t size, const AFNJPEGRequest *request,
                             uint8_t *pixels, AFNJPEGReport *report) {
@@ -121,36 +170,4 @@ static void afn_decode_into(j_decompress_ptr cinfo, struct jpeg_progress_mgr *pr
         }
     }
     jpeg_finish_decompress(cinfo);
-}
-
-AFNJPEGStatus afn_jpeg_decode(const void *data, size_t size, const AFNJPEGRequest *request,
-                              void *pixels, AFNJPEGReport *report) {
-    memset(report, 0, sizeof *report);
-    if (request->bytes_per_row / 4 < request->expected_width) {
-        snprintf(report->message, sizeof report->message, "rows of %zu bytes cannot hold %u pixels",
-                 request->bytes_per_row, (unsigned)request->expected_width);
-        return AFNJPEGStatusSizeMismatch;
-    }
-
-    // Zeroed first: if jpeg_create_decompress itself fails, jpeg_destroy_decompress below must
-    // find a NULL memory manager rather than stack garbage.
-    struct jpeg_decompress_struct cinfo;
-    memset(&cinfo, 0, sizeof cinfo);
-    struct afn_error_manager errors;
-    cinfo.err = jpeg_std_error(&errors.pub);
-    errors.pub.error_exit = afn_error_exit;
-    errors.pub.emit_message = afn_emit_message;
-    errors.status = AFNJPEGStatusOK;
-    errors.accept_warnings = request->accept_warnings;
-    errors.report = report;
-    struct jpeg_progress_mgr progress = { .progress_monitor = afn_limit_scans };
-
-    if (setjmp(errors.escape) != 0) {
-        // Arrived here through longjmp from afn_escape: free libjpeg's memory and report.
-        jpeg_destroy_decompress(&cinfo);
-        return errors.status;
-    }
-    afn_decode_into(&cinfo, &progress, data, size, request, pixels, report);
-    jpeg_destroy_decompress(&cinfo);
-    return AFNJPEGStatusOK;
 }

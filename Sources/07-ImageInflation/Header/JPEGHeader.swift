@@ -30,7 +30,6 @@ private struct JPEGFrame {
 }
 
 extension ImageHeader {
-    // listing: sniff-jpeg-markers
     /// A JPEG is a chain of markers. Walk it the way libjpeg's jpeg_read_header does, up to the
     /// start of the image data, so both agree on which frame header describes the image; the
     /// Adobe marker that decides CMYK or YCCK may come before or after it.
@@ -76,7 +75,6 @@ extension ImageHeader {
         guard let frame else { throw .truncatedHeader(.jpeg) }
         return try header(frame, adobeTransform: adobeTransform, orientation: orientation)
     }
-    // end-listing
 
     /// Like libjpeg's next_marker: skip whatever precedes a 0xFF, then any 0xFF fill bytes.
     /// 0xFF 0x00 is an escaped data byte, not a marker.
