@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "ImageInflation", targets: ["ImageInflation"]),
+        .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
     targets: [
         // Chapter 2
@@ -34,5 +35,9 @@ let package = Package(
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: ["QueryStrings", "ImageInflation"], path: "Sources/AFN"),
 
+        // `swift run -c release afn-bench inflate`. The C baseline decodes the same files with the
+        // bare libraries, in the same process.
+        .target(name: "CInflateBaseline", dependencies: ["CLibPNG", "CLibJPEG"], path: "Sources/07-CInflateBaseline"),
+        .executableTarget(name: "Benchmarks", dependencies: ["ImageInflation", "CInflateBaseline"], path: "Sources/Benchmarks"),
     ]
 )
