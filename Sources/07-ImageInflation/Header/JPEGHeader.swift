@@ -5,8 +5,11 @@ enum JPEGMarker {
     static let startOfScan: UInt8 = 0xDA
     static let exif: UInt8 = 0xE1      // APP1
     static let adobe: UInt8 = 0xEE     // APP14
-    /// Markers that stand alone, with no length and no payload: TEM and the restart markers.
-    static let standalone: ClosedRange<UInt8> = 0xD0...0xD7
+
+    /// The restart markers (RST0 to RST7) and TEM have no length and no payload.
+    static func standsAlone(_ marker: UInt8) -> Bool {
+        (0xD0...0xD7).contains(marker) || marker == 0x01
+    }
 
     /// SOF0 to SOF15 are frame headers, except DHT (C4), JPG (C8) and DAC (CC), which share
     /// the range.
@@ -50,7 +53,7 @@ extension ImageHeader {
             if marker == JPEGMarker.startOfImage {
                 throw .invalidHeader(.jpeg, reason: "a second start-of-image marker")
             }
-            if JPEGMarker.standalone.contains(marker) || marker == 0x01 { continue }
+            if JPEGMarker.standsAlone(marker) { continue }
 
             // Every other marker has a big-endian length that counts itself.
             guard let length = reader.readUInt16(), length >= 2,
