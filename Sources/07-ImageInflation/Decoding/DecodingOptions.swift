@@ -20,6 +20,8 @@ public struct DecodingOptions: Sendable, Equatable {
 
     public var strictness: Strictness
     /// The largest width × height decoded at all, checked against the header before allocation.
+    /// Raise it only as far as the machine can allocate 4 bytes per pixel: past that, a failed
+    /// allocation ends the process, as it does for any Swift array.
     public var maxPixelCount: Int
 
     public init(strictness: Strictness = .strict, maxPixelCount: Int = defaultMaxPixelCount) {

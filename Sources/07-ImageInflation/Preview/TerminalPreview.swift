@@ -33,14 +33,14 @@ extension Bitmap {
             for column in 0..<columns {
                 let upper = sampler.average(column: column, row: 2 * line)
                 let lower = 2 * line + 1 < pixelRows ? sampler.average(column: column, row: 2 * line + 1) : .clear
-                text += style == .trueColor ? Self.colourCell(upper, lower) : Self.plainCell(upper, lower)
+                text += style == .trueColor ? Self.colorCell(upper, lower) : Self.plainCell(upper, lower)
             }
             text += style == .trueColor ? "\u{1B}[0m\n" : "\n"
         }
         return text
     }
 
-    private static func colourCell(_ upper: Pixel, _ lower: Pixel) -> String {
+    private static func colorCell(_ upper: Pixel, _ lower: Pixel) -> String {
         switch (upper.alpha, lower.alpha) {
         case (0, 0): "\u{1B}[0m "
         case (0, _): foreground(lower) + "\u{1B}[49m▄"  // 49: the terminal's own background
