@@ -129,23 +129,24 @@ private func milliseconds(_ duration: Duration) -> String {
 
 /// A photograph stand-in: smooth gradients, a few sharp edges and mild noise, so that both
 /// codecs do realistic work (flat images compress to nothing; pure noise to nothing useful).
-private func syntheticPixel(_ x: Int, _ y: Int, side: Int, noise: inout SplitMix) -> (UInt8, UInt8, UInt8) {
+private func syntheticPixel(_ x: Int, _ y: Int, side: Int) -> (UInt8, UInt8, UInt8) {
     let fx = Double(x) / Double(side), fy = Double(y) / Double(side)
     let wave = sin(fx * 12) * cos(fy * 9)
     let edge = (x / 128 + y / 96) % 3 == 0 ? 40.0 : 0
+    var noiseSeed = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663)
     func channel(_ base: Double) -> UInt8 {
-        UInt8(max(0, min(255, base + edge + Double(noise.next() % 17) - 8)))
+        noiseSeed = noiseSeed &* 1_664_525 &+ 1_013_904_223  // a step of a plain LCG
+        return UInt8(max(0, min(255, base + edge + Double(noiseSeed >> 28) - 8)))
     }
     return (channel(120 + 100 * wave * fx), channel(90 + 80 * fy + 40 * wave), channel(60 + 150 * fx * fy))
 }
 
 private func makeJPEG(side: Int) -> Data {
-    var noise = SplitMix(state: 85)
     var rgb: [UInt8] = []
     rgb.reserveCapacity(side * side * 3)
     for y in 0..<side {
         for x in 0..<side {
-            let (r, g, b) = syntheticPixel(x, y, side: side, noise: &noise)
+            let (r, g, b) = syntheticPixel(x, y, side: side)
             rgb += [r, g, b]
         }
     }
@@ -154,13 +155,12 @@ private func makeJPEG(side: Int) -> Data {
 
 /// RGBA with alpha falling off towards the corners, so premultiplication has work on most pixels.
 private func makePNG(side: Int) -> Data {
-    var noise = SplitMix(state: 32)
     var rgba: [UInt8] = []
     rgba.reserveCapacity(side * side * 4)
     let centre = Double(side) / 2
     for y in 0..<side {
         for x in 0..<side {
-            let (r, g, b) = syntheticPixel(x, y, side: side, noise: &noise)
+            let (r, g, b) = syntheticPixel(x, y, side: side)
             let distance = hypot(Double(x) - centre, Double(y) - centre) / centre
             rgba += [r, g, b, UInt8(max(0, min(255, 255 * (1.3 - distance))))]
         }
@@ -173,16 +173,4 @@ private func encoded(_ encode: (inout UnsafeMutablePointer<UInt8>?, inout Int) -
     var count = 0
     guard encode(&bytes, &count) == 1, let bytes else { return Data() }
     return Data(bytesNoCopy: bytes, count: count, deallocator: .free)
-}
-
-private struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
