@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .library(name: "ImageInflation", targets: ["ImageInflation"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -21,8 +22,22 @@ let package = Package(
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
         .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings"], path: "Tests/02-QueryStringsTests"),
 
+        // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
+        // calls libpng directly; libjpeg only through the C target that owns its setjmp.
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/07-CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CLibJPEG", path: "Sources/07-CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .target(name: "CJPEGDecoder", dependencies: ["CLibJPEG"], path: "Sources/07-CJPEGDecoder"),
+        .target(name: "ImageInflation", dependencies: ["CLibPNG", "CJPEGDecoder"], path: "Sources/07-ImageInflation"),
+        .testTarget(
+            name: "ImageInflationTests", dependencies: ["ImageInflation"], path: "Tests/07-ImageInflationTests",
+            exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: ["QueryStrings", "ImageInflation"], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
@@ -34,7 +49,12 @@ let package = Package(
         ),
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
 
-        // `swift run -c release afn-bench <name>`: ratios, measured in one process.
-        .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings"], path: "Sources/Benchmarks"),
+        // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
+        // decodes chapter 7's images with the bare libraries, for comparison.
+        .target(name: "CInflateBaseline", dependencies: ["CLibPNG", "CLibJPEG"], path: "Sources/07-CInflateBaseline"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["QueryStrings", "ImageInflation", "CInflateBaseline"],
+            path: "Sources/Benchmarks"
+        ),
     ]
 )
