@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "RequestSerialization", targets: ["RequestSerialization"]),
         .library(name: "RequestBodies", targets: ["RequestBodies"]),
+        .library(name: "ImageInflation", targets: ["ImageInflation"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -31,8 +32,22 @@ let package = Package(
         .target(name: "RequestBodies", dependencies: ["RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies"], path: "Tests/04-RequestBodiesTests"),
 
+        // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
+        // calls libpng directly; libjpeg only through the C target that owns its setjmp.
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/07-CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CLibJPEG", path: "Sources/07-CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .target(name: "CJPEGDecoder", dependencies: ["CLibJPEG"], path: "Sources/07-CJPEGDecoder"),
+        .target(name: "ImageInflation", dependencies: ["CLibPNG", "CJPEGDecoder"], path: "Sources/07-ImageInflation"),
+        .testTarget(
+            name: "ImageInflationTests", dependencies: ["ImageInflation"], path: "Tests/07-ImageInflationTests",
+            exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings", "RequestSerialization", "RequestBodies"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: ["QueryStrings", "RequestSerialization", "RequestBodies", "ImageInflation"], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
@@ -44,7 +59,12 @@ let package = Package(
         ),
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
 
-        // `swift run -c release afn-bench <name>`: ratios, measured in one process.
-        .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings", "RequestBodies"], path: "Sources/Benchmarks"),
+        // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
+        // decodes chapter 7's images with the bare libraries, for comparison.
+        .target(name: "CInflateBaseline", dependencies: ["CLibPNG", "CLibJPEG"], path: "Sources/07-CInflateBaseline"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["QueryStrings", "RequestBodies", "ImageInflation", "CInflateBaseline"],
+            path: "Sources/Benchmarks"
+        ),
     ]
 )
