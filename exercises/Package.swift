@@ -35,6 +35,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "02-query-strings", folder: "2.2-pairs", uses: ["QueryStrings"]),
     Exercise(chapter: "02-query-strings", folder: "2.3-batches", uses: ["QueryStrings"]),
     Exercise(chapter: "02-query-strings", folder: "2.4-escaper", uses: ["QueryStrings"]),
+    Exercise(chapter: "03-request-serialization", folder: "3.1-predict", uses: ["RequestSerialization"]),
+    Exercise(chapter: "03-request-serialization", folder: "3.2-accept-language", uses: ["RequestSerialization"]),
+    Exercise(chapter: "03-request-serialization", folder: "3.3-query-placement", uses: []),
+    Exercise(chapter: "03-request-serialization", folder: "3.4-repeated-keys", uses: ["QueryStrings", "RequestSerialization"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
