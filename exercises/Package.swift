@@ -39,6 +39,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "03-request-serialization", folder: "3.2-accept-language", uses: ["RequestSerialization"]),
     Exercise(chapter: "03-request-serialization", folder: "3.3-query-placement", uses: []),
     Exercise(chapter: "03-request-serialization", folder: "3.4-repeated-keys", uses: ["QueryStrings", "RequestSerialization"]),
+    Exercise(chapter: "04-request-bodies", folder: "4.1-predict", uses: ["RequestBodies", "RequestSerialization"]),
+    Exercise(chapter: "04-request-bodies", folder: "4.2-reader", uses: []),
+    Exercise(chapter: "04-request-bodies", folder: "4.3-json-fix", uses: ["RequestSerialization"]),
+    Exercise(chapter: "04-request-bodies", folder: "4.4-encodable", uses: ["RequestBodies", "RequestSerialization"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned

@@ -1,0 +1,60 @@
+import Chapter04Exercise4
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import RequestSerialization
+import Testing
+
+@Suite("4.4 Extend the library with an Encodable body")
+struct EncodableRequestSerializerTests {
+    struct NewUser: Encodable {
+        var name: String
+        var languages: [String]
+        var admin: Bool
+    }
+
+    struct Measurement: Encodable {
+        var value: Double
+    }
+
+    let serializer = EncodableRequestSerializer(http: HTTPRequestSerializer(languages: ["en"], userAgent: nil))
+
+    @Test("A struct becomes a JSON body with Content-Type: application/json")
+    func structBody() throws {
+        let request = try serializer.request(method: "POST", urlString: "https://example.com/users",
+                                             parameters: NewUser(name: "Ada", languages: ["en", "fr"], admin: true))
+        #expect(request.httpBody == Data(#"{"admin":true,"languages":["en","fr"],"name":"Ada"}"#.utf8))
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+    }
+
+    @Test("A GET still sends a dictionary in the query, while a PUT sends a struct")
+    func getUsesTheQuery() throws {
+        let get = try serializer.request(method: "GET", urlString: "https://example.com/users", parameters: ["page": 2])
+        #expect(get.url?.query == "page=2")
+        #expect(get.httpBody == nil)
+        let put = try serializer.request(method: "PUT", urlString: "https://example.com/users/1", parameters: Measurement(value: 1.5))
+        #expect(put.httpBody == Data(#"{"value":1.5}"#.utf8))
+    }
+
+    @Test("Parameters that are not Encodable are invalid parameters")
+    func notEncodable() {
+        let parameters: [String: Any] = ["name": "Ada"]  // [String: Any] is not Encodable: Any is not
+        #expect {
+            try serializer.request(method: "POST", urlString: "https://example.com/users", parameters: parameters)
+        } throws: { error in
+            guard case RequestSerializationError.invalidParameters = error else { return false }
+            return true
+        }
+    }
+
+    @Test("An encoder failure reaches the caller with the encoder's error inside")
+    func encoderFailure() {
+        #expect {
+            try serializer.request(method: "POST", urlString: "https://example.com/m", parameters: Measurement(value: .nan))
+        } throws: { error in
+            guard case RequestSerializationError.bodyEncodingFailed(let underlying) = error else { return false }
+            return underlying is EncodingError
+        }
+    }
+}
