@@ -64,8 +64,8 @@ public struct HTTPRequestSerializer: RequestSerializer {
                 serialized.url = try appendingQuery(query, to: serialized.url)
             }
         } else {
-            // AFNetworking #2864: an empty string is a valid x-www-form-urlencoded body, and some
-            // servers refuse a POST that has no body at all, so the body is always set.
+            // AFNetworking #2864: an empty string is a valid x-www-form-urlencoded body, so a
+            // request without parameters still gets one, and its Content-Type with it.
             if serialized.value(forHTTPHeaderField: "Content-Type") == nil {
                 serialized.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
             }
