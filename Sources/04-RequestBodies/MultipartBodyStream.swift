@@ -5,8 +5,9 @@ import Foundation
 /// (AFNetworking's `AFMultipartBodyStream`). URLSession pulls the body with
 /// `read(_:maxLength:)` while it sends; each call fills the buffer from the reader.
 ///
-/// Each stream opens a fresh reader on the form, so the form can be sent as often as needed:
-/// `makeBodyStream()` again for a retry or for `needNewBodyStream`.
+/// Each `open()` starts a fresh reader on the form, even after the stream was read to its end: a
+/// `URLRequest` is a value that may be sent twice, but its `httpBodyStream` is one shared object,
+/// and a stream that could be read only once would send an empty body the second time.
 final class MultipartBodyStream: InputStream {
     private let form: MultipartFormData
     private var reader: MultipartBodyReader?
@@ -19,8 +20,9 @@ final class MultipartBodyStream: InputStream {
     }
 
     override func open() {
-        guard status == .notOpen else { return }
+        guard status != .open else { return }
         reader = MultipartBodyReader(form)
+        failure = nil
         status = .open
     }
 

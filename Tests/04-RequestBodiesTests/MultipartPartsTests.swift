@@ -112,6 +112,16 @@ struct MultipartPartsTests {
         #expect(String(decoding: first, as: UTF8.self).contains("\r\n\r\nstream\r\n"))
     }
 
+    @Test("The same body stream can be opened again and gives the same bytes: a request can be sent twice")
+    func reopen() throws {
+        var form = MultipartFormData()
+        form.appendPart(withInputStream: { InputStream(data: Data("again".utf8)) }, name: "s", fileName: "s.txt", length: 5, mimeType: "text/plain")
+        let stream = form.makeBodyStream()
+        let first = try readAll(stream)
+        #expect(try readAll(stream) == first)
+        #expect(first.count == Int(form.contentLength))
+    }
+
     @Test("A 64 MB stream part is read a buffer at a time, never as a whole")
     func streamsInBuffers() throws {
         let length: UInt64 = 64 << 20
