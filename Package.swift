@@ -10,6 +10,11 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .library(name: "HTTPBin", targets: ["HTTPBin"]),
+        .executable(name: "httpbin", targets: ["HTTPBinServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // Chapter 2
@@ -18,5 +23,21 @@ let package = Package(
 
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+
+        // The embedded loopback HTTP server used by tests, the tour and the exercises (not part of AFN).
+        .target(
+            name: "HTTPBin",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/HTTPBin",
+            exclude: ["Fixtures/make-fixtures.py"],
+            resources: [.copy("Fixtures/images")]
+        ),
+        .executableTarget(name: "HTTPBinServer", dependencies: ["HTTPBin"], path: "Sources/HTTPBinServer"),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBin"], path: "Tests/HTTPBinTests"),
     ]
 )
