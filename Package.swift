@@ -38,6 +38,15 @@ let package = Package(
             resources: [.copy("Fixtures/images")]
         ),
         .executableTarget(name: "HTTPBinServer", dependencies: ["HTTPBin"], path: "Sources/HTTPBinServer"),
-        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBin"], path: "Tests/HTTPBinTests"),
+        .testTarget(
+            name: "HTTPBinTests",
+            dependencies: [
+                "HTTPBin",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/HTTPBinTests"
+        ),
     ]
 )

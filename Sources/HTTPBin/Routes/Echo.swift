@@ -16,6 +16,13 @@ extension HTTPBin {
             public var filename: String?
             public var contentType: String?
             public var size: Int
+
+            public init(name: String, filename: String? = nil, contentType: String? = nil, size: Int) {
+                self.name = name
+                self.filename = filename
+                self.contentType = contentType
+                self.size = size
+            }
         }
 
         public var method: String
