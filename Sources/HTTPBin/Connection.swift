@@ -168,7 +168,7 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
         isReplying = false
         // After raw bytes the framing may be anything: never reuse such a connection.
         guard job.keepAlive, !job.sentRawBytes else {
-            closeAfterWrites(context: context)
+            closeAfterWrites(lingering: discarding, context: context)
             return
         }
         if queue.isEmpty {
@@ -200,13 +200,23 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
 
     /// `close()` discards writes still waiting for the socket, so a large body (or the half body
     /// of `close-mid-body`) must be out before the connection closes.
-    private func closeAfterWrites(context: ChannelHandlerContext) {
-        guard let lastWrite else {
-            context.close(promise: nil)
-            return
-        }
-        lastWrite.assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
+    ///
+    /// After a refused request (413, 400) the client may still be sending the rest of it. Closing at
+    /// once would make the kernel answer those bytes with a reset, which can destroy the refusal
+    /// before the client reads it. So the connection stops writing, drops whatever still arrives
+    /// (`discarding`) for up to a second, and only then closes.
+    private func closeAfterWrites(lingering: Bool = false, context: ChannelHandlerContext) {
+        let written = lastWrite ?? context.eventLoop.makeSucceededVoidFuture()
+        written.assumeIsolated().whenComplete { _ in
+            guard lingering else {
+                context.close(promise: nil)
+                return
+            }
+            context.close(mode: .output, promise: nil)
+            self.setReading(true, context: context)
+            self.pendingStep = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) {
+                context.close(promise: nil)
+            }
         }
     }
 

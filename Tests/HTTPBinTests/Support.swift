@@ -17,15 +17,14 @@ let onFoundationNetworking = false
 #endif
 
 /// Starts a server for the duration of `body`, and always shuts it down.
-func withServer<T>(
+func withServer(
     _ configuration: HTTPBin.Configuration = HTTPBin.Configuration(),
-    _ body: (HTTPBin) async throws -> T
-) async throws -> T {
+    _ body: (HTTPBin) async throws -> Void
+) async throws {
     let server = try await HTTPBin.start(configuration)
     do {
-        let result = try await body(server)
+        try await body(server)
         try await server.shutdown()
-        return result
     } catch {
         try await server.shutdown()
         throw error
@@ -159,5 +158,19 @@ private final class Collector: ChannelInboundHandler, Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         received.withLockedValue { _ = $0.writeBuffer(&bytes) }
+    }
+}
+
+/// For code that runs in a child process (an exit test): ends the process with `exitCode` after
+/// `seconds`, whatever its threads are doing, so that a hang or a deadlock cannot outlive the test.
+/// `_exit` rather than `exit`: a deadlocked thread may hold a lock that exit's clean-up would need.
+enum Watchdog {
+    static let fired: Int32 = 70
+
+    static func arm(after seconds: Double) {
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: seconds)
+            _exit(fired)
+        }
     }
 }
