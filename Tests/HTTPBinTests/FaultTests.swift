@@ -100,7 +100,10 @@ struct FaultTests {
     func shutdownWithStalledConnection() async throws {
         let server = try await HTTPBin.start()
         let stalled = Task { await urlErrorCode { try await fetch(server.url("/fault/stall-after-headers"), timeout: 5) } }
-        try await Task.sleep(for: .milliseconds(200))
+        for _ in 0..<200 where server.requests.isEmpty {  // until the request is in (2 s at most)
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await Task.sleep(for: .milliseconds(100))  // and the headers are out
         let start = ContinuousClock.now
         try await server.shutdown()
         #expect(ContinuousClock.now - start < .seconds(1))

@@ -81,11 +81,14 @@ func urlErrorCode(_ operation: () async throws -> Fetched) async -> URLError.Cod
     do {
         _ = try await operation()
         return nil
-    } catch let error as URLError {
-        return error.code
     } catch {
-        return URLError.Code(rawValue: (error as NSError).code)
+        return urlErrorCode(of: error)
     }
+}
+
+/// FoundationNetworking hands out `NSError`s in `NSURLErrorDomain`; they bridge to `URLError`.
+func urlErrorCode(of error: any Error) -> URLError.Code? {
+    (error as? URLError)?.code
 }
 
 /// A value delivered once, from a callback, that a test awaits for a bounded time: how the tests
