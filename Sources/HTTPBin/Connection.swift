@@ -56,11 +56,13 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
             receiving = (head, ByteBuffer())
             answerExpectContinue(head, context: context)
         case .body(var chunk):
-            guard let current = receiving else { return }
-            let total = current.body.readableBytes + chunk.readableBytes
+            // Only the count is read here: holding a second reference to the body while appending
+            // to it would make every chunk copy the whole body so far.
+            guard let received = receiving?.body.readableBytes, let head = receiving?.head else { return }
+            let total = received + chunk.readableBytes
             // A chunked body announces no length: the limit is enforced as the bytes arrive.
             guard total <= limits.maxBodySize else {
-                reject(current.head, bodyBytesReceived: total, context: context)
+                reject(head, bodyBytesReceived: total, context: context)
                 return
             }
             receiving?.body.writeBuffer(&chunk)

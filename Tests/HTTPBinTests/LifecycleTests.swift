@@ -10,10 +10,17 @@ import FoundationNetworking
 struct LifecycleTests {
     @Test("A server starts on 127.0.0.1 with a port of its own in well under a second")
     func startsQuickly() async throws {
-        let start = ContinuousClock.now
+        // The best of three, so that tests running in parallel on a busy machine do not make the
+        // measure about the scheduler. Alone, a start takes a few milliseconds.
+        var fastest = Duration.seconds(60)
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            let server = try await HTTPBin.start()
+            fastest = min(fastest, ContinuousClock.now - start)
+            try await server.shutdown()
+        }
+        #expect(fastest < .milliseconds(500))
         let server = try await HTTPBin.start()
-        let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .seconds(1))
         #expect(server.port > 0)
         #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
         #expect(server.url("get?a=1").absoluteString == "http://127.0.0.1:\(server.port)/get?a=1")
@@ -41,6 +48,7 @@ struct LifecycleTests {
 
     /// Runs in a child process, so that the file descriptors and threads of tests running in
     /// parallel (and of the test runner) cannot blur the count. Each cycle also serves a request.
+    /// macOS has no /proc: there both counts read 0 and only the cycles themselves are checked.
     @Test("100 start/stop cycles leak no thread and no file descriptor (counted on Linux, in /proc)")
     func noLeaks() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
