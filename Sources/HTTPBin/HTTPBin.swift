@@ -13,7 +13,8 @@ import NIOPosix
 /// ```
 ///
 /// The routes are listed in `Router.swift` (and at `GET /` on a running server), the fault modes in
-/// `Faults.swift`. Every request that reaches a route is recorded in `requests`.
+/// `Faults.swift`. Every request received is recorded in `requests` (those refused with 413 too);
+/// the ones too malformed to parse are described in `protocolErrors`.
 public final class HTTPBin: Sendable {
     /// What a test may change. The host is not configurable on purpose: the server only ever listens
     /// on the loopback interface, so no test can expose it to a network.
