@@ -36,7 +36,14 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let server = try await HTTPBin.start(configuration)
+let server: HTTPBin
+do {
+    server = try await HTTPBin.start(configuration)
+} catch {
+    // A port already in use, typically: say so rather than trap on an uncaught error.
+    FileHandle.standardError.write(Data("httpbin: cannot listen on port \(configuration.port): \(error)\n".utf8))
+    exit(1)
+}
 // Written straight to the file descriptor: `print` is buffered when stdout is a pipe, and a script
 // waiting for this line would wait for a buffer to fill.
 FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
