@@ -1,19 +1,7 @@
 import ImageInflation
 
 /// The format and pixel size an image's first bytes declare.
-public struct SniffedSize: Equatable, Sendable, CustomStringConvertible {
-    public var format: ImageFormat
-    public var width: Int
-    public var height: Int
-
-    public init(format: ImageFormat, width: Int, height: Int) {
-        self.format = format
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(format) \(width)×\(height)" }
-}
+public typealias SniffedSize = (format: ImageFormat, width: Int, height: Int)
 
 /// Reads the format and the size of a PNG or JPEG from its first bytes, before any decoding; nil
 /// for anything else, or for bytes that end before the size.
@@ -26,7 +14,7 @@ public func sniffSize(of bytes: [UInt8], mimeType: String?) -> SniffedSize? {
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
         // The signature (8 bytes), the IHDR chunk's length and type (8), then width and height.
         guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        return SniffedSize(format: .png, width: bigEndian(bytes[16..<20]), height: bigEndian(bytes[20..<24]))
+        return (format: .png, width: bigEndian(bytes[16..<20]), height: bigEndian(bytes[20..<24]))
     }
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
         return jpegSize(bytes)
@@ -60,8 +48,8 @@ private func jpegSize(_ bytes: [UInt8]) -> SniffedSize? {
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 // Length (2 bytes), precision (1), then height and width.
                 guard offset + 9 <= bytes.count else { return nil }
-                return SniffedSize(format: .jpeg, width: bigEndian(bytes[offset + 7..<offset + 9]),
-                                   height: bigEndian(bytes[offset + 5..<offset + 7]))
+                return (format: .jpeg, width: bigEndian(bytes[offset + 7..<offset + 9]),
+                        height: bigEndian(bytes[offset + 5..<offset + 7]))
             }
             offset += 2 + length
         }

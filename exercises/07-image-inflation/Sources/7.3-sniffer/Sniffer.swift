@@ -1,19 +1,7 @@
 import ImageInflation
 
 /// The format and pixel size an image's first bytes declare.
-public struct SniffedSize: Equatable, Sendable, CustomStringConvertible {
-    public var format: ImageFormat
-    public var width: Int
-    public var height: Int
-
-    public init(format: ImageFormat, width: Int, height: Int) {
-        self.format = format
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(format) \(width)×\(height)" }
-}
+public typealias SniffedSize = (format: ImageFormat, width: Int, height: Int)
 
 /// Reads the format and the size of a PNG or JPEG from its first bytes, before any decoding; nil
 /// for anything else, or for bytes that end before the size.
@@ -26,14 +14,14 @@ public func sniffSize(of bytes: [UInt8], mimeType: String?) -> SniffedSize? {
     case "image/png":
         // The signature (8 bytes), the IHDR chunk's length and type (8), then width and height.
         guard bytes.count >= 24 else { return nil }
-        return SniffedSize(format: .png, width: integer(bytes[16..<20]), height: integer(bytes[20..<24]))
+        return (format: .png, width: integer(bytes[16..<20]), height: integer(bytes[20..<24]))
     case "image/jpeg":
         // The frame header: 0xFF 0xC0, its length (2 bytes), precision (1), height (2), width (2).
         guard let start = bytes.indices.dropLast().first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }),
               start + 9 <= bytes.count
         else { return nil }
-        return SniffedSize(format: .jpeg, width: integer(bytes[start + 7..<start + 9]),
-                           height: integer(bytes[start + 5..<start + 7]))
+        return (format: .jpeg, width: integer(bytes[start + 7..<start + 9]),
+                height: integer(bytes[start + 5..<start + 7]))
     default:
         return nil
     }
