@@ -44,12 +44,12 @@ enum ImageExamples {
                     } catch {
                         outcome = error.description
                     }
-                    let columns = [name.padding(toLength: 21, withPad: " ", startingAt: 0),
-                                   "\(strictness)".padding(toLength: 7, withPad: " ", startingAt: 0)]
-                    print(columns[0], columns[1], "→", outcome)
+                    let file = name.padding(toLength: 21, withPad: " ", startingAt: 0)
+                    let mode = "\(strictness)".padding(toLength: 7, withPad: " ", startingAt: 0)
+                    print(file, mode, "→", outcome)
                 }
             }
-            // The truncated JPEG, leniently: the rows libjpeg never received come out grey.
+            // The truncated JPEG, leniently: the blocks libjpeg never received come out grey.
             let lenient = DecodingOptions(strictness: .lenient)
             let truncated = try decodeBitmap(from: fixture("jpeg-truncated.jpg"), options: lenient)
             print(truncated.terminalPreview(width: 24, style: .plain).dropLast())
