@@ -27,6 +27,11 @@ func position(ofStored x: Int, _ y: Int, in bitmap: Bitmap) -> (x: Int, y: Int)?
     return nil
 }
 
+/// "(2, 0)", or "nowhere" for a pixel that is missing.
+func text(_ position: (x: Int, y: Int)?) -> String {
+    position.map { "(\($0.x), \($0.y))" } ?? "nowhere"
+}
+
 enum Side { case top, bottom, left, right }
 
 @Suite("7.4 Show the picture upright")
@@ -79,9 +84,12 @@ struct OrientationTests {
             // top-right pixel is at the first row's other end.
             let topLeft = Self.corner(firstRow, firstColumn, width: result.width, height: result.height)
             let topRight = Self.corner(firstRow, Self.opposite(firstColumn), width: result.width, height: result.height)
-            let found = (position(ofStored: 0, 0, in: result), position(ofStored: 2, 0, in: result))
-            let right = found.0.map { $0 == topLeft } == true && found.1.map { $0 == topRight } == true
-            #expect(right, "\(orientation): the stored top-left pixel is at \(String(describing: found.0)), the stored top-right at \(String(describing: found.1))")
+            let found = (text(position(ofStored: 0, 0, in: result)), text(position(ofStored: 2, 0, in: result)))
+            let expected = (text(topLeft), text(topRight))
+            #expect(found == expected, """
+                \(orientation): the stored top-left and top-right pixels are at \(found.0) and \(found.1), \
+                and belong at \(expected.0) and \(expected.1)
+                """)
         }
     }
 
