@@ -35,6 +35,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "02-query-strings", folder: "2.2-pairs", uses: ["QueryStrings"]),
     Exercise(chapter: "02-query-strings", folder: "2.3-batches", uses: ["QueryStrings"]),
     Exercise(chapter: "02-query-strings", folder: "2.4-escaper", uses: ["QueryStrings"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.1-premultiply", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.2-predict", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
