@@ -43,6 +43,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "04-request-bodies", folder: "4.2-reader", uses: []),
     Exercise(chapter: "04-request-bodies", folder: "4.3-json-fix", uses: ["RequestSerialization"]),
     Exercise(chapter: "04-request-bodies", folder: "4.4-encodable", uses: ["RequestBodies", "RequestSerialization"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.1-premultiply", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.2-predict", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
