@@ -29,11 +29,12 @@ let package = Package(
 
         // Chapter 3
         .target(name: "RequestSerialization", dependencies: ["QueryStrings"], path: "Sources/03-RequestSerialization"),
-        .testTarget(name: "RequestSerializationTests", dependencies: ["RequestSerialization"], path: "Tests/03-RequestSerializationTests"),
+        // The loopback tests send real requests to HTTPBin and check what it received.
+        .testTarget(name: "RequestSerializationTests", dependencies: ["RequestSerialization", "HTTPBin"], path: "Tests/03-RequestSerializationTests"),
 
         // Chapter 4
         .target(name: "RequestBodies", dependencies: ["RequestSerialization"], path: "Sources/04-RequestBodies"),
-        .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies"], path: "Tests/04-RequestBodiesTests"),
+        .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin"], path: "Tests/04-RequestBodiesTests"),
 
         // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
         // calls libpng directly; libjpeg only through the C target that owns its setjmp.
