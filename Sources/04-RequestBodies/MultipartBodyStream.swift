@@ -37,6 +37,7 @@ final class MultipartBodyStream: InputStream {
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
         guard let reader, status == .open else { return status == .atEnd ? 0 : -1 }
+        guard length > 0 else { return 0 }  // nothing asked for: not the end of the body
         do {
             let count = try reader.read(into: UnsafeMutableBufferPointer(start: buffer, count: length))
             if count == 0 { status = .atEnd }

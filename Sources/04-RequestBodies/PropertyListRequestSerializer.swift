@@ -25,6 +25,9 @@ public struct PropertyListRequestSerializer: RequestSerializer {
 
     public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError) -> URLRequest {
         try http.request(bySerializing: request, parameters: parameters, contentType: "application/x-plist") { parameters throws(RequestSerializationError) in
+            // Asked to write OpenStep, Foundation on Linux prints "not supported for writing" and
+            // then traps, killing the process: refused here first.
+            guard format != .openStep else { throw .bodyEncodingFailed(CocoaError(.propertyListWriteInvalid)) }
             // `NSNull`, a number as a dictionary key or a struct have no property-list form.
             guard PropertyListSerialization.propertyList(parameters, isValidFor: format) else {
                 throw .invalidParameters(reason: "The `parameters` argument is not a valid property list.")

@@ -103,6 +103,14 @@ struct JSONAndPropertyListTests {
         }
     }
 
+    @Test("The OpenStep format, which Foundation reads but cannot write, is an error, not a crash")
+    func openStep() {
+        let serializer = PropertyListRequestSerializer(http: fixedSerializer(), format: .openStep)
+        #expect(throws: RequestSerializationError.self) {
+            try serializer.request(method: "POST", urlString: "http://example.com", parameters: ["a": "b"])
+        }
+    }
+
     @Test("Every serializer can be used through the protocol")
     func throughTheProtocol() throws {
         let serializers: [any RequestSerializer] = [fixedSerializer(), json, PropertyListRequestSerializer(http: fixedSerializer())]

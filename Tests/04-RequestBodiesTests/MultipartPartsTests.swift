@@ -112,6 +112,20 @@ struct MultipartPartsTests {
         #expect(String(decoding: first, as: UTF8.self).contains("\r\n\r\nstream\r\n"))
     }
 
+    @Test("A read of zero bytes, or of a negative count, is not the end of the body")
+    func emptyReads() throws {
+        var form = try MultipartFormData(boundary: testBoundary)
+        form.appendPart(withFormData: Data("x".utf8), name: "a")
+        let stream = form.makeBodyStream()
+        stream.open()
+        var byte: UInt8 = 0
+        #expect(stream.read(&byte, maxLength: 0) == 0)
+        #expect(stream.read(&byte, maxLength: -5) == 0)
+        #expect(stream.hasBytesAvailable)
+        stream.close()
+        #expect(try readAll(stream).count == Int(form.contentLength))
+    }
+
     @Test("The same body stream can be opened again and gives the same bytes: a request can be sent twice")
     func reopen() throws {
         var form = MultipartFormData()
