@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
+        .library(name: "ResponseValidation", targets: ["ResponseValidation"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -21,8 +22,15 @@ let package = Package(
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
         .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings"], path: "Tests/02-QueryStringsTests"),
 
+        // Chapter 5
+        .target(name: "ResponseValidation", path: "Sources/05-ResponseValidation"),
+        .testTarget(name: "ResponseValidationTests", dependencies: ["ResponseValidation"], path: "Tests/05-ResponseValidationTests"),
+
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: [
+            "QueryStrings",
+            "ResponseValidation",
+        ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.

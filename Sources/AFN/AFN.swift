@@ -1,1 +1,2 @@
 @_exported import QueryStrings
+@_exported import ResponseValidation
