@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "ResponseValidation", targets: ["ResponseValidation"]),
+        .library(name: "ResponseParsing", targets: ["ResponseParsing"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -26,10 +27,15 @@ let package = Package(
         .target(name: "ResponseValidation", path: "Sources/05-ResponseValidation"),
         .testTarget(name: "ResponseValidationTests", dependencies: ["ResponseValidation"], path: "Tests/05-ResponseValidationTests"),
 
+        // Chapter 6
+        .target(name: "ResponseParsing", dependencies: ["ResponseValidation"], path: "Sources/06-ResponseParsing"),
+        .testTarget(name: "ResponseParsingTests", dependencies: ["ResponseParsing", "ResponseValidation"], path: "Tests/06-ResponseParsingTests"),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "QueryStrings",
             "ResponseValidation",
+            "ResponseParsing",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
@@ -43,6 +49,9 @@ let package = Package(
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process.
-        .executableTarget(name: "Benchmarks", dependencies: ["QueryStrings"], path: "Sources/Benchmarks"),
+        .executableTarget(name: "Benchmarks", dependencies: [
+            "QueryStrings",
+            "ResponseParsing",
+        ], path: "Sources/Benchmarks"),
     ]
 )

@@ -1,2 +1,3 @@
 @_exported import QueryStrings
 @_exported import ResponseValidation
+@_exported import ResponseParsing

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A 200 response with `contentType`, from a made-up API.
+func response(_ contentType: String?) -> HTTPURLResponse {
+    response(200, contentType)
+}
+
+/// A response of `status` with `contentType`.
+func response(_ status: Int, _ contentType: String?) -> HTTPURLResponse {
+    let url = URL(string: "https://api.example.com/feed")!
+    return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: contentType.map { ["Content-Type": $0] } ?? [:])!
+}
+
+/// JSON text for a Foundation object, keys sorted, for comparing parsed objects as text.
+func canonicalJSON(_ object: Any?) -> String? {
+    guard let object, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Runs `body` on a new thread with the given stack size and waits for it.
+func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+}
