@@ -4,6 +4,7 @@
 
 let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("escaping", "chapter 2: batched and byte-table escapers vs Foundation", EscapingBenchmark.run),
+    ("json", "chapter 6: the JSON fast path vs AFNetworking 2's string round trip and raw JSONSerialization", JSONBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
