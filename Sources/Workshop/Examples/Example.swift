@@ -22,6 +22,8 @@ public enum Examples {
     /// Every chapter's examples, one line per chapter, in course order.
     public static let all: [Example] = [
         QueryStringExamples.all,
+        ResponseValidationExamples.all,
+        ResponseParsingExamples.all,
     ].flatMap { $0 }
 
     public static func named(_ name: String) -> Example? { all.first { $0.name == name } }
