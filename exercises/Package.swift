@@ -35,6 +35,12 @@ let exercises: [Exercise] = [
     Exercise(chapter: "02-query-strings", folder: "2.2-pairs", uses: ["QueryStrings"]),
     Exercise(chapter: "02-query-strings", folder: "2.3-batches", uses: ["QueryStrings"]),
     Exercise(chapter: "02-query-strings", folder: "2.4-escaper", uses: ["QueryStrings"]),
+    Exercise(chapter: "05-response-validation", folder: "5.1-predict", uses: ["ResponseValidation"]),
+    Exercise(chapter: "05-response-validation", folder: "5.2-validate", uses: ["ResponseValidation"]),
+    Exercise(chapter: "05-response-validation", folder: "5.3-chain", uses: ["ResponseValidation"]),
+    Exercise(chapter: "06-response-parsing", folder: "6.1-nulls", uses: ["ResponseParsing"]),
+    Exercise(chapter: "06-response-parsing", folder: "6.2-charsets", uses: ["ResponseValidation"]),
+    Exercise(chapter: "06-response-parsing", folder: "6.3-ndjson", uses: ["ResponseValidation"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
