@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "ResponseValidation", targets: ["ResponseValidation"]),
         .library(name: "ResponseParsing", targets: ["ResponseParsing"]),
+        .library(name: "ImageInflation", targets: ["ImageInflation"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
     ],
@@ -31,11 +32,26 @@ let package = Package(
         .target(name: "ResponseParsing", dependencies: ["ResponseValidation"], path: "Sources/06-ResponseParsing"),
         .testTarget(name: "ResponseParsingTests", dependencies: ["ResponseParsing", "ResponseValidation"], path: "Tests/06-ResponseParsingTests"),
 
+        // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
+        // calls libpng directly; libjpeg only through the C target that owns its setjmp.
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/07-CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CLibJPEG", path: "Sources/07-CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .target(name: "CJPEGDecoder", dependencies: ["CLibJPEG"], path: "Sources/07-CJPEGDecoder"),
+        .target(name: "ImageInflation", dependencies: ["CLibPNG", "CJPEGDecoder"], path: "Sources/07-ImageInflation"),
+        .testTarget(
+            name: "ImageInflationTests", dependencies: ["ImageInflation"], path: "Tests/07-ImageInflationTests",
+            exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "QueryStrings",
             "ResponseValidation",
             "ResponseParsing",
+            "ImageInflation",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
@@ -48,10 +64,12 @@ let package = Package(
         ),
         .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
 
-        // `swift run -c release afn-bench <name>`: ratios, measured in one process.
-        .executableTarget(name: "Benchmarks", dependencies: [
-            "QueryStrings",
-            "ResponseParsing",
-        ], path: "Sources/Benchmarks"),
+        // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
+        // decodes chapter 7's images with the bare libraries, for comparison.
+        .target(name: "CInflateBaseline", dependencies: ["CLibPNG", "CLibJPEG"], path: "Sources/07-CInflateBaseline"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["QueryStrings", "ResponseParsing", "ImageInflation", "CInflateBaseline"],
+            path: "Sources/Benchmarks"
+        ),
     ]
 )

@@ -1,18 +1,5 @@
 import Foundation
-
-/// One `field=value` pair of a query string, before escaping. `value` is nil for a field that has
-/// no value (an `NSNull`), which a query string writes as the bare field.
-public struct Pair: Equatable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var value: String?
-
-    public init(_ field: String, _ value: String?) {
-        self.field = field
-        self.value = value
-    }
-
-    public var description: String { value.map { "\(field)=\($0)" } ?? field }
-}
+import QueryStrings
 
 /// How the elements of an array are named.
 public enum ArrayStyle: Sendable {
@@ -22,7 +9,7 @@ public enum ArrayStyle: Sendable {
     case indexed
 }
 
-/// Flattens `parameters` into pairs, depth first:
+/// Flattens `parameters` into pairs (the course library's `QueryStringPair`), depth first:
 ///
 /// - a dictionary's keys are visited in sorted order, at every level, and a nested key is named
 ///   `parent[child]`;
@@ -30,8 +17,8 @@ public enum ArrayStyle: Sendable {
 /// - an empty dictionary or array gives no pairs;
 /// - an `NSNull` gives a pair with no value;
 /// - anything else gives one pair whose value is `String(describing:)` of it.
-public func pairs(from parameters: [String: Any], arrayStyle: ArrayStyle = .brackets) -> [Pair] {
-    var result: [Pair] = []
+public func pairs(from parameters: [String: Any], arrayStyle: ArrayStyle = .brackets) -> [QueryStringPair] {
+    var result: [QueryStringPair] = []
 
     // Recursion reads most like the rules above. (The course library walks with its own stack
     // instead, so that absurdly deep parameters cannot overflow the thread's stack.)
@@ -46,9 +33,9 @@ public func pairs(from parameters: [String: Any], arrayStyle: ArrayStyle = .brac
                 visit(arrayStyle == .indexed ? "\(field)[\(position)]" : "\(field)[]", element)
             }
         case is NSNull:
-            result.append(Pair(field, nil))
+            result.append(QueryStringPair(field: field, value: nil))
         default:
-            result.append(Pair(field, String(describing: value)))
+            result.append(QueryStringPair(field: field, value: String(describing: value)))
         }
     }
 
