@@ -108,8 +108,14 @@ struct XMLTests {
         #expect(try document.nodes(forXPath: "/feed/item").compactMap(\.stringValue) == ["one", "two"])
     }
 
+    @Test("An empty body gives no document and no error: XMLDocument never sees it (on Linux it would crash)")
+    func emptyBody() {
+        let result = XMLDocumentResponseSerializer().responseObject(for: response("application/xml"), data: Data())
+        #expect(result.object == nil && result.error == nil)
+    }
+
     @Test("Malformed XML gives malformedBody from the document serializer, and never a crash", arguments: [
-        "<a><b></a>", "not xml at all", "<a>", "<a/><b/>", "<?xml version=\"1.0\"?>", "  ", "<a>&undefined;</a>",
+        "<a><b></a>", "not xml at all", "<a>", "<a/><b/>", "<?xml version=\"1.0\"?>", "  ", "<a>&undefined;</a>", "\0",
     ])
     func malformed(xml: String) throws {
         let reason = try #require(XMLDocumentResponseSerializer().responseObject(for: response("application/xml"), data: Data(xml.utf8)).error?.reason)
