@@ -13,11 +13,14 @@ let package = Package(
         .library(name: "ResponseValidation", targets: ["ResponseValidation"]),
         .library(name: "ResponseParsing", targets: ["ResponseParsing"]),
         .library(name: "ImageInflation", targets: ["ImageInflation"]),
+        .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
+        .executable(name: "httpbin", targets: ["HTTPBinServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // Chapter 2
@@ -70,6 +73,31 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks", dependencies: ["QueryStrings", "ResponseParsing", "ImageInflation", "CInflateBaseline"],
             path: "Sources/Benchmarks"
+        ),
+
+        // The embedded loopback HTTP server used by tests, the tour and the exercises (not part of AFN).
+        .target(
+            name: "HTTPBin",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/HTTPBin",
+            exclude: ["Fixtures/make-fixtures.py"],
+            resources: [.copy("Fixtures/images")]
+        ),
+        .executableTarget(name: "HTTPBinServer", dependencies: ["HTTPBin"], path: "Sources/HTTPBinServer"),
+        .testTarget(
+            name: "HTTPBinTests",
+            dependencies: [
+                "HTTPBin",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/HTTPBinTests"
         ),
     ]
 )

@@ -1,0 +1,79 @@
+import Foundation
+import HTTPBin
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Lifecycle")
+struct LifecycleTests {
+    @Test("A server starts on 127.0.0.1 with a port of its own in well under a second")
+    func startsQuickly() async throws {
+        // The best of three, so that tests running in parallel on a busy machine do not make the
+        // measure about the scheduler. Alone, a start takes a few milliseconds.
+        var fastest = Duration.seconds(60)
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            let server = try await HTTPBin.start()
+            fastest = min(fastest, ContinuousClock.now - start)
+            try await server.shutdown()
+        }
+        #expect(fastest < .milliseconds(500))
+        let server = try await HTTPBin.start()
+        #expect(server.port > 0)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+        #expect(server.url("get?a=1").absoluteString == "http://127.0.0.1:\(server.port)/get?a=1")
+        #expect(try await fetch(server.url("/get")).status == 200)
+        try await server.shutdown()
+        try await server.shutdown()  // harmless the second time
+    }
+
+    @Test("Starting on a port that is taken throws an error instead of crashing")
+    func portInUse() async throws {
+        try await withServer { first in
+            await #expect(throws: (any Error).self) {
+                try await HTTPBin.start(HTTPBin.Configuration(port: first.port))
+            }
+        }
+    }
+
+    @Test("After shutdown nothing listens on the port")
+    func shutdownCloses() async throws {
+        let server = try await HTTPBin.start()
+        try await server.shutdown()
+        let code = await urlErrorCode { try await fetch(server.url("/get"), timeout: 2) }
+        #expect(code == .cannotConnectToHost)
+    }
+
+    /// Runs in a child process, so that the file descriptors and threads of tests running in
+    /// parallel (and of the test runner) cannot blur the count. Each cycle also serves a request.
+    /// macOS has no /proc: there both counts read 0 and only the cycles themselves are checked.
+    @Test("100 start/stop cycles leak no thread and no file descriptor (counted on Linux, in /proc)")
+    func noLeaks() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            Watchdog.arm(after: 30)
+            func cycle() async throws {
+                let server = try await HTTPBin.start()
+                _ = try await exchangeRawText("GET /get HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+                try await server.shutdown()
+            }
+            func count(_ folder: String) -> Int {
+                (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
+            }
+            try await cycle()  // the first one creates what lives for the whole process
+            let (fds, threads) = (count("/proc/self/fd"), count("/proc/self/task"))
+            for _ in 0..<100 { try await cycle() }
+            // A stopped thread may take a moment to disappear from /proc after its join.
+            for _ in 0..<100 where count("/proc/self/task") > threads {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            print("fds \(fds) -> \(count("/proc/self/fd")), threads \(threads) -> \(count("/proc/self/task"))")
+            if count("/proc/self/fd") > fds { exit(1) }  // the exit code says which count grew
+            if count("/proc/self/task") > threads { exit(2) }
+        }
+        if let output = result?.standardOutputContent {
+            print("100 start/stop cycles:", String(decoding: output, as: UTF8.self))
+        }
+    }
+}
