@@ -33,7 +33,9 @@ let package = Package(
 
         // Chapter 6
         .target(name: "ResponseParsing", dependencies: ["ResponseValidation"], path: "Sources/06-ResponseParsing"),
-        .testTarget(name: "ResponseParsingTests", dependencies: ["ResponseParsing", "ResponseValidation"], path: "Tests/06-ResponseParsingTests"),
+        .testTarget(
+            name: "ResponseParsingTests", dependencies: ["ResponseParsing", "ResponseValidation", "HTTPBin"],
+            path: "Tests/06-ResponseParsingTests"),
 
         // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
         // calls libpng directly; libjpeg only through the C target that owns its setjmp.
