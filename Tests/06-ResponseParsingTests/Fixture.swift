@@ -20,14 +20,12 @@ func canonicalJSON(_ object: Any?) -> String? {
     return String(decoding: data, as: UTF8.self)
 }
 
-/// Runs `body` on a new thread with the given stack size and waits for it.
-func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        body()
-        done.signal()
+/// Runs `body` on a thread of its own with `stackSize` bytes of stack, and returns when it is done.
+/// It awaits rather than blocking on a semaphore, so no thread of the test pool waits meanwhile.
+func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let thread = Thread { body(); done.resume() }
+        thread.stackSize = stackSize
+        thread.start()
     }
-    thread.stackSize = stackSize
-    thread.start()
-    done.wait()
 }

@@ -42,10 +42,11 @@ struct JSONBadInputTests {
     }
 
     @Test("512 levels, the parser's limit, parse; null removal walks them on a 64 KB stack")
-    func deepestAccepted() {
+    func deepestAccepted() async {
         // 511 objects, the innermost holding an array: 512 levels.
         let objects = 511
         let text = String(repeating: #"{"a":"#, count: objects - 1) + #"{"b":null,"c":[null]}"# + String(repeating: "}", count: objects - 1)
+        /// Carries the values from thread to thread; each thread runs only after the last one ended.
         final class Box: @unchecked Sendable {
             var parsed: Any?
             var removed: Any?
@@ -55,17 +56,20 @@ struct JSONBadInputTests {
         let box = Box()
         // Foundation's parser recurses, and so does freeing a nested value: both run on a thread
         // with a generous stack. Only the removal runs on the small one.
-        onThread(stackSize: 4 << 20) {
+        await onThread(stackSize: 4 << 20) {
             box.parsed = JSONResponseSerializer().responseObject(for: response("application/json"), data: Data(text.utf8)).object
-            onThread(stackSize: 64 << 10) {
-                box.removed = box.parsed.map(removingKeysWithNullValues)
-            }
+        }
+        await onThread(stackSize: 64 << 10) {
+            box.removed = box.parsed.map(removingKeysWithNullValues)
+        }
+        await onThread(stackSize: 4 << 20) {
             var current = box.removed
             while let dictionary = current as? [String: Any] {
                 box.levels += 1
                 box.innermost = dictionary
                 current = dictionary["a"]
             }
+            current = nil
             box.parsed = nil
             box.removed = nil
         }
