@@ -41,6 +41,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "06-response-parsing", folder: "6.1-nulls", uses: ["ResponseParsing"]),
     Exercise(chapter: "06-response-parsing", folder: "6.2-charsets", uses: ["ResponseValidation"]),
     Exercise(chapter: "06-response-parsing", folder: "6.3-ndjson", uses: ["ResponseValidation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.1-premultiply", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.2-predict", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned

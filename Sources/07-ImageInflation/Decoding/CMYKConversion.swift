@@ -2,8 +2,8 @@
 ///
 /// This is the naive conversion browsers use when a CMYK JPEG has no colour profile: each ink
 /// removes the light of its complementary channel and black removes all three, so
-/// red = (255 - C)(255 - K) / 255. A print shop's colour profile would give other values
-/// (AFNetworking never inflated CMYK, for that reason), but these are predictable and close.
+/// red = (255 - C)(255 - K) / 255. A print shop's colour profile would give other values (which
+/// is why the inflation rules leave CMYK compressed), but these are predictable and close.
 func convertCMYKToBGRX(_ pixels: UnsafeMutableRawBufferPointer, storedInverted: Bool) {
     // Adobe applications store 255 - ink, which is already the light let through; plain CMYK
     // stores the ink. x ^ 255 is 255 - x.

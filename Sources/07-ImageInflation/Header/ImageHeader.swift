@@ -1,5 +1,5 @@
-/// The two formats this chapter decodes. AFNetworking's inflation covers exactly these: every
-/// other image type reached UIImage undecoded.
+/// The two formats this chapter decodes: the two for which AFNetworking asked CoreGraphics' own
+/// decoders. Every other image type went through UIImage in the original.
 public enum ImageFormat: String, Sendable, Equatable, CustomStringConvertible {
     case png = "PNG"
     case jpeg = "JPEG"
@@ -19,7 +19,8 @@ public enum ColorModel: Sendable, Equatable {
     /// CMYK whose first three channels were stored as YCbCr (Adobe APP14 transform 2).
     case ycck
 
-    /// AFNetworking never inflates these: CoreGraphics' JPEG path reports both as CMYK.
+    /// CoreGraphics' JPEG path reports both as CMYK, and AFNetworking would not take its pixels
+    /// (it drew UIImage's decode instead); the course's rules leave both compressed.
     public var isCMYK: Bool { self == .cmyk || self == .ycck }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why AFNetworking would hand an image back without inflating it.
+/// Why the inflation rules hand an image back without inflating it. Size and depth are
+/// AFNetworking's own rules; the MIME type and CMYK only chose a decoder there (everything else
+/// went through UIImage and was inflated too), and are rules here, where there is no UIImage.
 public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
     /// Only `image/png` and `image/jpeg` responses are inflated.
     case mimeTypeNotInflatable(String?)

@@ -24,6 +24,7 @@ public enum Examples {
         QueryStringExamples.all,
         ResponseValidationExamples.all,
         ResponseParsingExamples.all,
+        ImageExamples.all,
     ].flatMap { $0 }
 
     public static func named(_ name: String) -> Example? { all.first { $0.name == name } }

@@ -1,0 +1,118 @@
+import Chapter07Exercise4
+import ImageInflation
+import Testing
+
+/// A bitmap built pixel by pixel, tightly packed.
+func makeBitmap(width: Int, height: Int, alphaInfo: AlphaInfo = .noneSkipFirst, _ pixel: (Int, Int) -> Pixel) -> Bitmap {
+    let pixels = (0..<height).flatMap { y in
+        (0..<width).flatMap { x in
+            let p = pixel(x, y)
+            return [p.blue, p.green, p.red, p.alpha]
+        }
+    }
+    return Bitmap(width: width, height: height, bytesPerRow: width * 4, alphaInfo: alphaInfo, pixels: pixels)
+}
+
+/// 3 × 2 pixels that all differ: red holds the stored x and green the stored y, so a test can tell
+/// which stored pixel ended up where.
+let stored = makeBitmap(width: 3, height: 2) { x, y in Pixel(blue: 0, green: UInt8(y), red: UInt8(x), alpha: 255) }
+
+/// Where the stored pixel (x, y) is in `bitmap`.
+func position(ofStored x: Int, _ y: Int, in bitmap: Bitmap) -> (x: Int, y: Int)? {
+    for row in 0..<bitmap.height {
+        for column in 0..<bitmap.width where bitmap.pixel(x: column, y: row) == stored.pixel(x: x, y: y) {
+            return (column, row)
+        }
+    }
+    return nil
+}
+
+/// "(2, 0)", or "nowhere" for a pixel that is missing.
+func text(_ position: (x: Int, y: Int)?) -> String {
+    position.map { "(\($0.x), \($0.y))" } ?? "nowhere"
+}
+
+enum Side { case top, bottom, left, right }
+
+@Suite("7.4 Show the picture upright")
+struct OrientationTests {
+    /// The EXIF specification's own words: on which side of the upright picture the stored first row
+    /// ends up, and on which side the stored first column.
+    static let exif: [(ImageOrientation, firstRow: Side, firstColumn: Side)] = [
+        (.up, .top, .left), (.upMirrored, .top, .right), (.down, .bottom, .right), (.downMirrored, .bottom, .left),
+        (.leftMirrored, .left, .top), (.right, .right, .top), (.rightMirrored, .right, .bottom), (.left, .left, .bottom),
+    ]
+
+    /// The corner where two perpendicular sides meet, in a bitmap of the given size.
+    static func corner(_ one: Side, _ other: Side, width: Int, height: Int) -> (x: Int, y: Int) {
+        let sides = [one, other]
+        return (sides.contains(.right) ? width - 1 : 0, sides.contains(.bottom) ? height - 1 : 0)
+    }
+
+    static func opposite(_ side: Side) -> Side {
+        switch side {
+        case .top: .bottom
+        case .bottom: .top
+        case .left: .right
+        case .right: .left
+        }
+    }
+
+    @Test("Right (EXIF 6) turns the picture a quarter clockwise: the stored top row becomes the right-hand column")
+    func right() {
+        let result = upright(stored, orientation: .right)
+        #expect((result.width, result.height) == (2, 3))
+        for row in 0..<3 {
+            #expect(result.width == 2 && result.pixel(x: 1, y: row) == stored.pixel(x: row, y: 0))
+        }
+    }
+
+    @Test("Left (EXIF 8) turns it a quarter anticlockwise: the stored top row becomes the left-hand column, bottom to top")
+    func left() {
+        let result = upright(stored, orientation: .left)
+        #expect((result.width, result.height) == (2, 3))
+        for row in 0..<3 {
+            #expect(result.height == 3 && result.pixel(x: 0, y: 2 - row) == stored.pixel(x: row, y: 0))
+        }
+    }
+
+    @Test("Every orientation puts the stored first row and first column on the sides EXIF names")
+    func everyOrientation() {
+        for (orientation, firstRow, firstColumn) in Self.exif {
+            let result = upright(stored, orientation: orientation)
+            // The stored top-left pixel is where the first row meets the first column; the stored
+            // top-right pixel is at the first row's other end.
+            let topLeft = Self.corner(firstRow, firstColumn, width: result.width, height: result.height)
+            let topRight = Self.corner(firstRow, Self.opposite(firstColumn), width: result.width, height: result.height)
+            let found = (text(position(ofStored: 0, 0, in: result)), text(position(ofStored: 2, 0, in: result)))
+            let expected = (text(topLeft), text(topRight))
+            #expect(found == expected, """
+                \(orientation): the stored top-left and top-right pixels are at \(found.0) and \(found.1), \
+                and belong at \(expected.0) and \(expected.1)
+                """)
+        }
+    }
+
+    @Test("A quarter turn swaps width and height and keeps the alpha info")
+    func quarterTurnSize() {
+        let translucent = makeBitmap(width: 5, height: 2, alphaInfo: .premultipliedFirst) { x, _ in
+            Pixel(blue: 0, green: 0, red: UInt8(x * 50), alpha: 200)
+        }
+        for orientation in [ImageOrientation.leftMirrored, .right, .rightMirrored, .left] {
+            let result = upright(translucent, orientation: orientation)
+            #expect((result.width, result.height, result.alphaInfo) == (2, 5, .premultipliedFirst), "\(orientation)")
+        }
+    }
+
+    @Test("The preview of a picture stored sideways comes out upright")
+    func preview() {
+        // An upright "L", 4 wide and 6 tall, stored as a camera held sideways stores it: turned a
+        // quarter anticlockwise, with the tag Right (EXIF 6) to turn it back.
+        let ink = Pixel(blue: 255, green: 255, red: 255, alpha: 255)
+        let paper = Pixel(blue: 0, green: 0, red: 0, alpha: 255)
+        let letter = makeBitmap(width: 4, height: 6) { x, y in x == 0 || y == 5 ? ink : paper }
+        let sideways = makeBitmap(width: 6, height: 4) { x, y in letter.pixel(x: 3 - y, y: x) }
+        #expect(upright(sideways, orientation: .right).terminalPreview(width: 4, style: .plain)
+            == letter.terminalPreview(width: 4, style: .plain))
+    }
+}
