@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "RequestSerialization", targets: ["RequestSerialization"]),
         .library(name: "RequestBodies", targets: ["RequestBodies"]),
+        .library(name: "ResponseValidation", targets: ["ResponseValidation"]),
+        .library(name: "ResponseParsing", targets: ["ResponseParsing"]),
         .library(name: "ImageInflation", targets: ["ImageInflation"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
@@ -36,6 +38,16 @@ let package = Package(
         .target(name: "RequestBodies", dependencies: ["RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin"], path: "Tests/04-RequestBodiesTests"),
 
+        // Chapter 5
+        .target(name: "ResponseValidation", path: "Sources/05-ResponseValidation"),
+        .testTarget(name: "ResponseValidationTests", dependencies: ["ResponseValidation"], path: "Tests/05-ResponseValidationTests"),
+
+        // Chapter 6
+        .target(name: "ResponseParsing", dependencies: ["ResponseValidation"], path: "Sources/06-ResponseParsing"),
+        .testTarget(
+            name: "ResponseParsingTests", dependencies: ["ResponseParsing", "ResponseValidation", "HTTPBin"],
+            path: "Tests/06-ResponseParsingTests"),
+
         // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
         // calls libpng directly; libjpeg only through the C target that owns its setjmp.
         .systemLibrary(
@@ -51,7 +63,14 @@ let package = Package(
             exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
 
         // `import AFN` gives every chapter module at once.
-        .target(name: "AFN", dependencies: ["QueryStrings", "RequestSerialization", "RequestBodies", "ImageInflation"], path: "Sources/AFN"),
+        .target(name: "AFN", dependencies: [
+            "QueryStrings",
+            "RequestSerialization",
+            "RequestBodies",
+            "ResponseValidation",
+            "ResponseParsing",
+            "ImageInflation",
+        ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
@@ -67,7 +86,8 @@ let package = Package(
         // decodes chapter 7's images with the bare libraries, for comparison.
         .target(name: "CInflateBaseline", dependencies: ["CLibPNG", "CLibJPEG"], path: "Sources/07-CInflateBaseline"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["QueryStrings", "RequestBodies", "ImageInflation", "CInflateBaseline"],
+            name: "Benchmarks",
+            dependencies: ["QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline"],
             path: "Sources/Benchmarks"
         ),
 

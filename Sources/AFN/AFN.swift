@@ -1,4 +1,6 @@
 @_exported import QueryStrings
 @_exported import RequestSerialization
 @_exported import RequestBodies
+@_exported import ResponseValidation
+@_exported import ResponseParsing
 @_exported import ImageInflation

@@ -24,6 +24,8 @@ public enum Examples {
         QueryStringExamples.all,
         RequestSerializationExamples.all,
         RequestBodiesExamples.all,
+        ResponseValidationExamples.all,
+        ResponseParsingExamples.all,
         ImageExamples.all,
     ].flatMap { $0 }
 

@@ -1,0 +1,75 @@
+import Chapter05Exercise2
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ResponseValidation
+import Testing
+
+@Suite("5.2 Write the validation")
+struct ValidateTests {
+    let json: Set<String> = ["application/json"]
+    let body = Data(#"{"ok":false}"#.utf8)
+
+    func response(_ status: Int, _ contentType: String?) -> HTTPURLResponse {
+        let headers = contentType.map { ["Content-Type": $0] } ?? [:]
+        return HTTPURLResponse(url: URL(string: "https://api.example.com/a")!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+    }
+
+    @Test("Every 4xx and 5xx status fails with unacceptableStatusCode")
+    func statuses() {
+        for status in [400, 401, 404, 422, 500, 503, 599] {
+            #expect(validate(response(status, "text/plain"), data: body).error?.reason == .unacceptableStatusCode(status), "status \(status)")
+        }
+    }
+
+    @Test("A content type outside the acceptable set fails with unacceptableContentType")
+    func contentType() {
+        let result = validate(response(200, "text/html"), data: body, acceptableContentTypes: json)
+        #expect(result.error?.reason == .unacceptableContentType("text/html"))
+    }
+
+    @Test("A wrong content type with an empty body fails without an error; with no MIME type it passes")
+    func emptyBody() {
+        let wrongType = validate(response(200, "text/html"), data: Data(), acceptableContentTypes: json)
+        #expect(!wrongType.isValid && wrongType.error == nil)
+        #expect(validate(response(204, nil), data: Data(), acceptableContentTypes: json).isValid)
+    }
+
+    @Test("No MIME type with a body fails the content-type check")
+    func noMIMEType() {
+        #expect(validate(response(200, nil), data: body, acceptableContentTypes: json).error?.reason == .unacceptableContentType(nil))
+    }
+
+    @Test("When both fail, the status error wraps the content-type error")
+    func both() {
+        let result = validate(response(500, "text/html"), data: body, acceptableContentTypes: json)
+        #expect(result.error?.chain.map(\.reason) == [.unacceptableStatusCode(500), .unacceptableContentType("text/html")])
+    }
+
+    @Test("The status is checked even when a silent content-type failure came first")
+    func silentThenStatus() {
+        let result = validate(response(404, "text/html"), data: Data(), acceptableContentTypes: json)
+        #expect(result.error?.chain.map(\.reason) == [.unacceptableStatusCode(404)])
+    }
+
+    @Test("Your validation agrees with the library's on a grid of responses")
+    func agreesWithTheLibrary() {
+        var library = HTTPResponseSerializer(acceptableContentTypes: json)
+        for statuses in [IndexSet(integersIn: 200..<300), IndexSet([200, 404]), nil] as [IndexSet?] {
+            library.acceptableStatusCodes = statuses
+            for status in [200, 204, 304, 404, 500] {
+                for type in ["application/json", "Application/JSON; charset=utf-8", "text/html", nil] as [String?] {
+                    for data in [body, Data(), nil] as [Data?] {
+                        let expected = library.validate(response(status, type), data: data)
+                        let actual = validate(response(status, type), data: data, acceptableStatusCodes: statuses, acceptableContentTypes: json)
+                        let same = expected.isValid == actual.isValid
+                            && expected.error?.chain.map(\.reason) == actual.error?.chain.map(\.reason)
+                        #expect(same, "status \(status), type \(type ?? "none"), \(data?.count ?? -1) bytes")
+                        if !same { return }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Chapter06Exercise1
+import Foundation
+import ResponseParsing
+import Testing
+
+@Suite("6.1 Remove the nulls")
+struct NullsTests {
+    /// Parses `json`, removes the nulls with your function, and writes the result back as JSON with
+    /// sorted keys, so that results compare as text.
+    func removed(_ json: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+        let result = try JSONSerialization.data(withJSONObject: removingNulls(from: object), options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    @Test("A null entry at the top level is removed")
+    func topLevel() throws {
+        #expect(try removed(#"{"name":"Ada","nickname":null}"#) == #"{"name":"Ada"}"#)
+    }
+
+    @Test("Null entries are removed inside nested dictionaries")
+    func nested() throws {
+        #expect(try removed(#"{"user":{"name":"Ada","address":{"zip":null,"city":"London"}}}"#) == #"{"user":{"address":{"city":"London"},"name":"Ada"}}"#)
+    }
+
+    @Test("Null entries are removed inside dictionaries inside arrays")
+    func insideArrays() throws {
+        #expect(try removed(#"[{"id":1,"deleted":null},[{"x":null}]]"#) == #"[{"id":1},[{}]]"#)
+    }
+
+    @Test("A null element of an array stays, while the null entries around it go")
+    func nullElements() throws {
+        #expect(try removed(#"{"scores":[1,null,3],"best":null}"#) == #"{"scores":[1,null,3]}"#)
+    }
+
+    @Test("Your function agrees with the library's on a whole document")
+    func agreesWithTheLibrary() throws {
+        let document = #"{"a":null,"b":[{"c":null,"d":[null,{"e":null,"f":"g"}]}],"h":{"i":{"j":null,"k":0}}}"#
+        let object = try JSONSerialization.jsonObject(with: Data(document.utf8))
+        let expected = try JSONSerialization.data(withJSONObject: removingKeysWithNullValues(object), options: .sortedKeys)
+        #expect(try removed(document) == String(decoding: expected, as: UTF8.self))
+    }
+}
