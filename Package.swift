@@ -27,7 +27,7 @@ let package = Package(
     targets: [
         // Chapter 2
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
-        .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings"], path: "Tests/02-QueryStringsTests"),
+        .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings", "TestSupport"], path: "Tests/02-QueryStringsTests"),
 
         // Chapter 3
         .target(name: "RequestSerialization", dependencies: ["QueryStrings"], path: "Sources/03-RequestSerialization"),
@@ -63,7 +63,7 @@ let package = Package(
             path: "Sources/07-ImageInflation"),
         // The end-to-end tests fetch HTTPBin's image routes through URLSession.
         .testTarget(
-            name: "ImageInflationTests", dependencies: ["ImageInflation", "ResponseValidation", "HTTPBin"],
+            name: "ImageInflationTests", dependencies: ["ImageInflation", "ResponseValidation", "HTTPBin", "TestSupport"],
             path: "Tests/07-ImageInflationTests",
             exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
 
@@ -96,10 +96,14 @@ let package = Package(
             path: "Sources/Benchmarks"
         ),
 
+        // What several test targets and HTTPBin share: a seeded random number generator.
+        .target(name: "TestSupport", path: "Sources/TestSupport"),
+
         // The embedded loopback HTTP server used by tests, the tour and the exercises (not part of AFN).
         .target(
             name: "HTTPBin",
             dependencies: [
+                "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,16 +1,4 @@
-/// A small, seeded generator of hostile text for the differential tests: every run sees the same
-/// strings, so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 enum RandomText {
     /// Pieces that each stress a different part of escaping and batching.
@@ -30,7 +18,7 @@ enum RandomText {
         ["\n", "\t", "\u{00A0}", "\u{200B}", "\u{FEFF}"],
     ]
 
-    static func string(length: Int, using rng: inout SplitMix64) -> String {
+    static func string(length: Int, using rng: inout SeededGenerator) -> String {
         var result = ""
         for _ in 0..<length {
             let group = pieces[Int(rng.next() % UInt64(pieces.count))]

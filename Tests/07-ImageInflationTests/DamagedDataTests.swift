@@ -1,5 +1,6 @@
 import Foundation
 import ImageInflation
+import TestSupport
 import Testing
 
 @Suite("Damaged data")
@@ -98,7 +99,7 @@ struct DamagedDataTests {
           .timeLimit(.minutes(1)))
     func randomCorruptions() throws {
         let sources = try Fixture.allNames.filter { !$0.contains("1025x1024") }.map(Fixture.data).filter { $0.count > 8 }
-        var generator = SeededGenerator(state: 0x0AF7_0007)
+        var generator = SeededGenerator(seed: 0x0AF7_0007)
         var decoded = 0
         for _ in 0..<6000 {
             var data = sources.randomElement(using: &generator)!

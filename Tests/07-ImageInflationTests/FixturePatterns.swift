@@ -73,17 +73,3 @@ func makeBitmap(width: Int, height: Int, alphaInfo: AlphaInfo, _ pixel: (Int, In
 func opaque(red: UInt8, green: UInt8, blue: UInt8) -> Pixel {
     Pixel(blue: blue, green: green, red: red, alpha: 255)
 }
-
-/// SplitMix64: a seeded generator, so every run corrupts the same bytes and a failure can be
-/// replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

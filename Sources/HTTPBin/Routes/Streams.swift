@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import TestSupport
 
 /// Bodies for the progress and data-accumulation chapters: large ones, chunked ones, slow ones.
 extension Routes {
@@ -49,18 +50,14 @@ extension Routes {
         return reply
     }
 
-    /// Deterministic bytes (SplitMix64), so that a test can compare two downloads with the same
+    /// Deterministic bytes (from a seeded generator), so that a test can compare two downloads with the same
     /// seed, and so that no compression along the way could shrink them.
     static func pseudoRandomBytes(_ count: Int, seed: Int) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(count)
-        var state = UInt64(seed)
+        var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: seed))
         while buffer.readableBytes < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            mixed ^= mixed >> 31
-            withUnsafeBytes(of: mixed.littleEndian) { word in
+            withUnsafeBytes(of: generator.next().littleEndian) { word in
                 _ = buffer.writeBytes(word.prefix(count - buffer.readableBytes))
             }
         }
