@@ -102,12 +102,15 @@ struct ImageEndToEndTests {
         #expect(try image.decodedBitmap().width == side)
     }
 
-    @Test("A truncated JPEG from the server is a malformed body")
-    func truncated() async throws {
-        let (response, data) = try await ImageServer.get("/image/jpeg?fixture=truncated")
+    @Test("A body that reaches the decoder and fails: a truncated JPEG, and a 404 labelled image/png whose body is text",
+          arguments: [("/image/jpeg?fixture=truncated", [ImageError.truncatedData(.jpeg).serializationReason]),
+                      ("/response?status=404&content-type=image/png&body=gone",
+                       [ImageError.unrecognizedFormat.serializationReason, .unacceptableStatusCode(404)])])
+    func undecodable(pathAndQuery: String, reasons: [ResponseSerializationError.Reason]) async throws {
+        let (response, data) = try await ImageServer.get(pathAndQuery)
         let result = await serializer.responseImage(for: response, data: data)
         #expect(result.object == nil)
-        #expect(Outcome(result).reasons == [ImageError.truncatedData(.jpeg).serializationReason])
+        #expect(Outcome(result).reasons == reasons)
     }
 
     @Test("An HTML page, an empty image/png and a missing image each get their typed error")
@@ -123,13 +126,5 @@ struct ImageEndToEndTests {
         let contentType = try #require(ContentType(of: missing)?.mimeType)
         #expect(Outcome(await serializer.responseImage(for: missing, data: explanation)).reasons
             == [.unacceptableStatusCode(404), .unacceptableContentType(contentType)])
-    }
-
-    @Test("A 404 labelled image/png whose body is text: the decode error over the status error")
-    func notFoundLabelledAsImage() async throws {
-        let (response, data) = try await ImageServer.get("/response?status=404&content-type=image/png&body=gone")
-        let result = await serializer.responseImage(for: response, data: data)
-        #expect(result.object == nil)
-        #expect(Outcome(result).reasons == [ImageError.unrecognizedFormat.serializationReason, .unacceptableStatusCode(404)])
     }
 }

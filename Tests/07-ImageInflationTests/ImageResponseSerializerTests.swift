@@ -6,16 +6,11 @@ import ImageInflation
 import ResponseValidation
 import Testing
 
-/// A 200 response with `contentType`, from a made-up host.
-func imageResponse(_ contentType: String?) -> HTTPURLResponse {
-    imageResponse(200, contentType)
-}
-
-/// A response of `status` with `contentType` (nil: no Content-Type header).
-func imageResponse(_ status: Int, _ contentType: String?) -> HTTPURLResponse {
-    let url = URL(string: "https://images.example.com/picture")!
-    return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                           headerFields: contentType.map { ["Content-Type": $0] } ?? [:])!
+/// A response from a made-up host, with `contentType` in its header (nil: no Content-Type).
+func imageResponse(status: Int = 200, _ contentType: String?) -> HTTPURLResponse {
+    let headers = contentType.map { ["Content-Type": $0] } ?? [:]
+    return HTTPURLResponse(url: URL(string: "https://images.example.com/picture")!, statusCode: status,
+                           httpVersion: "HTTP/1.1", headerFields: headers)!
 }
 
 /// What a serializer made of a response, in a form that can be compared: the image's header,

@@ -19,7 +19,7 @@ struct ImageSerializerAsyncTests {
                     var serializer = ImageResponseSerializer()
                     serializer.automaticallyInflatesResponseImage = inflates
                     serializer.imageScale = 2
-                    cases.append((imageResponse(status, contentType), data, serializer))
+                    cases.append((imageResponse(status: status, contentType), data, serializer))
                 }
             }
         }
@@ -55,7 +55,7 @@ struct ImageSerializerAsyncTests {
     @Test("Refused responses never reach the decoder: the answers are the synchronous ones")
     func refusedResponses() async {
         let serializer = ImageResponseSerializer()
-        let html = imageResponse(500, "text/html")
+        let html = imageResponse(status: 500, "text/html")
         let page = Data("<h1>down</h1>".utf8)
         #expect(Outcome(await serializer.responseImage(for: html, data: page)) == Outcome(serializer.responseObject(for: html, data: page)))
         #expect(Outcome(await serializer.responseImage(for: html, data: page)).reasons

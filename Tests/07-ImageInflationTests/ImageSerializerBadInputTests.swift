@@ -57,7 +57,7 @@ struct ImageSerializerBadInputTests {
     @Test("An empty body is an error however it came: no image is empty",
           arguments: [(200, "image/png"), (204, nil), (200, "text/html")] as [(Int, String?)], [Data(), nil] as [Data?])
     func empty(response: (status: Int, contentType: String?), data: Data?) {
-        let result = serializer.responseObject(for: imageResponse(response.status, response.contentType), data: data)
+        let result = serializer.responseObject(for: imageResponse(status: response.status, response.contentType), data: data)
         #expect(result.object == nil)
         #expect(Outcome(result).reasons == [.malformedBody(format: "PNG or JPEG", detail: "The image data is empty.")])
     }
@@ -65,7 +65,7 @@ struct ImageSerializerBadInputTests {
     @Test("A 404 with an image body gives the image and the status error, as AFNetworking does")
     func notFoundWithImage() throws {
         let data = try Fixture.data("png-rgba8.png")
-        let result = serializer.responseObject(for: imageResponse(404, "image/png"), data: data)
+        let result = serializer.responseObject(for: imageResponse(status: 404, "image/png"), data: data)
         #expect(result.object?.bitmap == (try decodeBitmap(from: data)))
         #expect(Outcome(result).reasons == [.unacceptableStatusCode(404)])
         #expect(throws: ResponseSerializationError.self) { try result.get() }
@@ -73,7 +73,7 @@ struct ImageSerializerBadInputTests {
 
     @Test("A 404 whose image body is damaged gives the decode error over the status error")
     func notFoundWithDamagedImage() throws {
-        let result = serializer.responseObject(for: imageResponse(404, "image/jpeg"), data: try Fixture.data("jpeg-truncated.jpg"))
+        let result = serializer.responseObject(for: imageResponse(status: 404, "image/jpeg"), data: try Fixture.data("jpeg-truncated.jpg"))
         #expect(result.object == nil)
         #expect(Outcome(result).reasons == [ImageError.truncatedData(.jpeg).serializationReason, .unacceptableStatusCode(404)])
         let codes = result.error?.chain.map { ($0 as NSError).code }
