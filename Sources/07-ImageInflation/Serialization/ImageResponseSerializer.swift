@@ -37,8 +37,8 @@ public struct ImageResponseSerializer: ValidatingResponseSerializer {
     }
 
     /// Chapter 5's `serialize`, given the decoding's outcome, plus one rule of this serializer's
-    /// own. Chapter 5 has nothing to say about an empty body (JSON's `DELETE` may answer with
-    /// one); but no image is empty, so where chapter 5 gives no error, this one does.
+    /// own. Chapter 5 gives an empty body no object and no error, which suits JSON (a `DELETE` may
+    /// answer with nothing); no image is empty, so where chapter 5 gives no error, this one does.
     func serialized(
         _ response: URLResponse?, data: Data?, decoded: (Data) -> Result<Image, ImageError>
     ) -> SerializedResponse<Image> {
