@@ -58,20 +58,25 @@ struct AvatarModelTests {
         #expect(onMainActor(), "the answer tests should run on the main actor")
     }
 
+    /// A model with a recording decoder, once it has been shown one response.
+    func shown(_ status: Int, _ contentType: String, body: Data = someBytes,
+               decoding outcome: Result<Image, ImageError> = .success(avatar)) async -> (AvatarModel, RecordingDecoder) {
+        let decoder = RecordingDecoder(outcome)
+        let model = AvatarModel(decode: decoder.decode)
+        await model.show(response(status, contentType), data: body)
+        return (model, decoder)
+    }
+
     @Test("A PNG is decoded once, off the main actor, and shown")
     func offTheMainActor() async {
-        let decoder = RecordingDecoder(.success(avatar))
-        let model = AvatarModel(decode: decoder.decode)
-        await model.show(response(200, "image/png"), data: someBytes)
+        let (model, decoder) = await shown(200, "image/png")
         #expect(decoder.calls == [false], "decoder calls, true for each one on the main actor: \(decoder.calls)")
         #expect(model.image?.pixelWidth == 2 && model.error == nil)
     }
 
     @Test("An HTML page never reaches the decoder, and its content-type error is shown")
     func validatedFirst() async {
-        let decoder = RecordingDecoder(.success(avatar))
-        let model = AvatarModel(decode: decoder.decode)
-        await model.show(response(200, "text/html"), data: Data("<h1>Moved</h1>".utf8))
+        let (model, decoder) = await shown(200, "text/html", body: Data("<h1>Moved</h1>".utf8))
         #expect(decoder.calls.isEmpty, "the decoder ran \(decoder.calls.count) time(s) on a page of HTML")
         #expect(model.image == nil)
         #expect(model.error?.reason == .unacceptableContentType("text/html"))
@@ -79,9 +84,7 @@ struct AvatarModelTests {
 
     @Test("A 404 with an image shows the picture and the status error, decoded off the main actor")
     func notFoundWithPicture() async {
-        let decoder = RecordingDecoder(.success(avatar))
-        let model = AvatarModel(decode: decoder.decode)
-        await model.show(response(404, "image/jpeg"), data: someBytes)
+        let (model, decoder) = await shown(404, "image/jpeg")
         #expect(decoder.calls == [false], "decoder calls, true for each one on the main actor: \(decoder.calls)")
         #expect(model.image != nil)
         #expect(model.error?.reason == .unacceptableStatusCode(404))
@@ -89,9 +92,7 @@ struct AvatarModelTests {
 
     @Test("A damaged image shows the decoder's error as chapter 7's serializer reports it, and no picture")
     func damaged() async {
-        let decoder = RecordingDecoder(.failure(.truncatedData(.jpeg)))
-        let model = AvatarModel(decode: decoder.decode)
-        await model.show(response(200, "image/jpeg"), data: someBytes)
+        let (model, decoder) = await shown(200, "image/jpeg", decoding: .failure(.truncatedData(.jpeg)))
         #expect(decoder.calls == [false], "decoder calls, true for each one on the main actor: \(decoder.calls)")
         #expect(model.image == nil)
         #expect(model.error?.reason == ImageError.truncatedData(.jpeg).serializationReason)
