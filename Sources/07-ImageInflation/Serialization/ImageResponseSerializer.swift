@@ -9,8 +9,8 @@ import ResponseValidation
 /// `AFImageResponseSerializer`: inflated unless told otherwise, at `imageScale`, with the
 /// orientation its EXIF tag gives.
 public struct ImageResponseSerializer: ValidatingResponseSerializer {
-    /// AFNetworking's list: every type UIImage could read. Only PNG and JPEG decode here, so a GIF
-    /// passes validation and then fails to decode, with a typed error that says so.
+    /// AFNetworking's list, formats that UIImage could read. Only PNG and JPEG decode here, so a
+    /// GIF passes validation and then fails to decode, with a typed error that says so.
     public static let imageContentTypes: Set<String> = [
         "image/tiff", "image/jpeg", "image/gif", "image/png", "image/ico", "image/x-icon",
         "image/bmp", "image/x-bmp", "image/x-xbitmap", "image/x-win-bitmap",
