@@ -57,9 +57,14 @@ let package = Package(
             name: "CLibJPEG", path: "Sources/07-CLibJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .target(name: "CJPEGDecoder", dependencies: ["CLibJPEG"], path: "Sources/07-CJPEGDecoder"),
-        .target(name: "ImageInflation", dependencies: ["CLibPNG", "CJPEGDecoder"], path: "Sources/07-ImageInflation"),
+        // `ImageResponseSerializer` validates with chapter 5's contract before it decodes.
+        .target(
+            name: "ImageInflation", dependencies: ["CLibPNG", "CJPEGDecoder", "ResponseValidation"],
+            path: "Sources/07-ImageInflation"),
+        // The end-to-end tests fetch HTTPBin's image routes through URLSession.
         .testTarget(
-            name: "ImageInflationTests", dependencies: ["ImageInflation", "TestSupport"], path: "Tests/07-ImageInflationTests",
+            name: "ImageInflationTests", dependencies: ["ImageInflation", "ResponseValidation", "HTTPBin", "TestSupport"],
+            path: "Tests/07-ImageInflationTests",
             exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
 
         // `import AFN` gives every chapter module at once.

@@ -53,6 +53,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "07-image-inflation", folder: "7.2-predict", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
+    Exercise(chapter: "07-image-inflation", folder: "7.5-main-actor", uses: ["ImageInflation", "ResponseValidation"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What AFNetworking's serializer returned as a UIImage: either inflated (the pixels are ready to
-/// draw) or still compressed, because the inflation rules skipped it. Both are usable: a
-/// compressed image decodes when its pixels are asked for.
+/// draw) or still compressed, because the inflation rules skipped it or the caller turned inflation
+/// off. Both are usable: a compressed image decodes when its pixels are asked for.
 public struct Image: Sendable {
     public enum Representation: Sendable {
         case inflated(Bitmap)

@@ -10,9 +10,7 @@ import Foundation
 public func inflatedImage(
     from data: Data, mimeType: String?, scale: Double = 1, options: DecodingOptions = .default
 ) throws(ImageError) -> Image {
-    let header = try ImageHeader(sniffing: data)
-    // Before the skip rules: a bomb handed back "un-inflated" would explode in the caller's hands.
-    try options.checkSize(of: header)
+    let header = try checkedHeader(of: data, options: options)
     if let reason = InflationRules.skipReason(for: header, mimeType: mimeType) {
         return Image(header: header, representation: .compressed(data, skipped: reason), scale: scale)
     }
@@ -28,4 +26,22 @@ public func inflateImage(
     from data: Data, mimeType: String?, scale: Double = 1, options: DecodingOptions = .default
 ) async throws(ImageError) -> Image {
     try inflatedImage(from: data, mimeType: mimeType, scale: scale, options: options)
+}
+
+/// AFImageWithDataAtScale: the image left compressed, for a caller that turned inflation off. The
+/// header is read and the size checked all the same, so that bad data fails here, where the
+/// response is handled, and not later, when the pixels are asked for.
+public func compressedImage(
+    from data: Data, scale: Double = 1, options: DecodingOptions = .default
+) throws(ImageError) -> Image {
+    let header = try checkedHeader(of: data, options: options)
+    return Image(header: header, representation: .compressed(data, skipped: .inflationTurnedOff), scale: scale)
+}
+
+/// The header, once the bomb guard has passed it. Before any rule: a bomb handed back
+/// "un-inflated" would explode in the caller's hands.
+private func checkedHeader(of data: Data, options: DecodingOptions) throws(ImageError) -> ImageHeader {
+    let header = try ImageHeader(sniffing: data)
+    try options.checkSize(of: header)
+    return header
 }

@@ -12,6 +12,9 @@ public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
     case tooManyPixels(width: Int, height: Int)
     /// 16-bit PNG, 12-bit JPEG: an 8-bit bitmap would throw precision away.
     case moreThan8BitsPerComponent(Int)
+    /// Not a rule: the caller turned inflation off (`ImageResponseSerializer`'s
+    /// `automaticallyInflatesResponseImage`), and gets what AFNetworking's `AFImageWithDataAtScale` gave.
+    case inflationTurnedOff
 
     public var description: String {
         switch self {
@@ -23,6 +26,8 @@ public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
             "\(width)×\(height) is more than \(InflationRules.maxPixelCount) pixels"
         case .moreThan8BitsPerComponent(let bits):
             "\(bits) bits per component is more than 8"
+        case .inflationTurnedOff:
+            "automatic inflation is turned off"
         }
     }
 }

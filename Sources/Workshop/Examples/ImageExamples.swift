@@ -5,7 +5,7 @@ import ImageInflation
 /// `Tests/07-ImageInflationTests/make-fixtures.py` writes), so what the chapter shows is real bytes
 /// through the real decoders, not a picture drawn for the occasion.
 enum ImageExamples {
-    static let all = [inflate, damaged]
+    static let all = [inflate, damaged, serializer]
 
     static let inflate = Example(name: "inflate", chapter: 7, summary: "a JPEG fixture: its header, the rules' verdict, and the picture") { print in
         withFixtures(print) { fixture in
@@ -60,7 +60,7 @@ enum ImageExamples {
     /// Runs `body` with a function that reads a fixture by its file name. The fixtures are found
     /// from the course folder the workshop runs in; if that fails, the example says why rather
     /// than crashing the workshop.
-    private static func withFixtures(
+    static func withFixtures(
         _ print: (Any...) -> Void, _ body: (_ fixture: (String) throws -> Data) throws -> Void
     ) {
         do {
