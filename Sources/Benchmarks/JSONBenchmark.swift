@@ -24,15 +24,8 @@ enum JSONBenchmark {
             // instead of two transcodings.
             { count(try? JSONSerialization.jsonObject(with: Data((String(data: document, encoding: .utf8) ?? "").utf8))) },
         ]
-        // One call takes milliseconds, and other processes share the machine: the variants take
-        // turns, round by round, so that a busy moment slows all of them rather than one.
-        var samples = Array(repeating: [Double](), count: variants.count)
-        for _ in 0..<11 {
-            for (index, variant) in variants.enumerated() {
-                samples[index].append(Measure.nanosecondsPerCall(rounds: 1, iterations: 2, variant))
-            }
-        }
-        let median = samples.map { $0.sorted()[$0.count / 2] }
+        // One call takes milliseconds, and other processes share the machine: interleave them.
+        let median = Measure.interleaved(iterations: 2, variants)
         Row.printTable(
             title: "\(title): \(document.count) bytes",
             baseline: Row(name: "JSONSerialization alone", nanoseconds: median[0]),

@@ -20,6 +20,19 @@ enum Measure {
         return samples.sorted()[samples.count / 2]
     }
 
+    /// The median time per call of each variant, in nanoseconds. The variants take turns, round by
+    /// round, so that a busy moment on the machine (or the processor changing speed) slows all of
+    /// them rather than whichever happened to be running: the ratios stay honest.
+    static func interleaved(rounds: Int = 11, iterations: Int, _ variants: [() -> Int]) -> [Double] {
+        var samples = Array(repeating: [Double](), count: variants.count)
+        for _ in 0..<rounds {
+            for (index, variant) in variants.enumerated() {
+                samples[index].append(nanosecondsPerCall(rounds: 1, iterations: iterations, variant))
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
     /// Keeps the optimizer from deleting work whose result is otherwise unused.
     @inline(never)
     static func blackHole(_ value: Int) {
