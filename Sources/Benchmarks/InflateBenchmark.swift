@@ -5,24 +5,26 @@ import ImageInflation
 /// `afn-bench inflate`: the Swift path (`inflatedImage(from:mimeType:)`: sniff, rules, decode,
 /// premultiply) against a bare C decode of the same bytes with the same libraries, in the same
 /// process. Targets: at most 1.1 times the C time, and a peak of at most 4 bytes per pixel + 10 %.
-func runInflateBenchmark() {
-    let side = 1024
-    print("inflate: \(side)×\(side) pixels, release build expected (swift run -c release afn-bench inflate)")
-    let inputs = [
-        BenchmarkInput(name: "JPEG q85", mimeType: "image/jpeg", data: makeJPEG(side: side), cDecode: afn_baseline_decode_jpeg),
-        BenchmarkInput(name: "PNG RGBA", mimeType: "image/png", data: makePNG(side: side), cDecode: afn_baseline_decode_png),
-    ]
-    // Memory first, while the heap is young, but after one warm-up decode each: the first call
-    // also pages in the libraries' code, which is not memory the decode allocates.
-    afn_baseline_track_large_allocations()
-    for input in inputs {
-        _ = input.swiftDecode()
-        input.reportPeakMemory(pixelCount: side * side)
+enum InflateBenchmark {
+    static func run() {
+        let side = 1024
+        print("inflate: \(side)×\(side) pixels, release build expected (swift run -c release afn-bench inflate)")
+        let inputs = [
+            BenchmarkInput(name: "JPEG q85", mimeType: "image/jpeg", data: makeJPEG(side: side), cDecode: afn_baseline_decode_jpeg),
+            BenchmarkInput(name: "PNG RGBA", mimeType: "image/png", data: makePNG(side: side), cDecode: afn_baseline_decode_png),
+        ]
+        // Memory first, while the heap is young, but after one warm-up decode each: the first call
+        // also pages in the libraries' code, which is not memory the decode allocates.
+        afn_baseline_track_large_allocations()
+        for input in inputs {
+            _ = input.swiftDecode()
+            input.reportPeakMemory(pixelCount: side * side)
+        }
+        for input in inputs {
+            input.reportTimes(side: side)
+        }
+        reportSniffTime(inputs)
     }
-    for input in inputs {
-        input.reportTimes(side: side)
-    }
-    reportSniffTime(inputs)
 }
 
 private struct BenchmarkInput {

@@ -6,7 +6,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("escaping", "chapter 2: batched and byte-table escapers vs Foundation", EscapingBenchmark.run),
     ("multipart", "chapter 4: a 200 MB multipart body vs a FileHandle copy, time and peak memory", MultipartBenchmark.run),
     ("json", "chapter 6: the JSON fast path vs AFNetworking 2's string round trip and raw JSONSerialization", JSONBenchmark.run),
-    ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", runInflateBenchmark),
+    ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", InflateBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

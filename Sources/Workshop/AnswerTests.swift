@@ -17,8 +17,6 @@ public struct AnswerTestReport: Sendable {
     public var buildErrors: [String]
     /// Compiler warnings about files in `exercises/`.
     public var warnings: [String]
-    /// Everything `swift test` printed, for when the summary is not enough.
-    public var output: String
 
     public var built: Bool { buildErrors.isEmpty }
 
@@ -66,14 +64,14 @@ public enum AnswerTests {
             }
         }
         let warnings = Set(lines.filter { $0.contains("warning:") && $0.contains("/exercises/") })
-        return AnswerTestReport(results: results, buildErrors: buildErrors, warnings: warnings.sorted(), output: result.output)
+        return AnswerTestReport(results: results, buildErrors: buildErrors, warnings: warnings.sorted())
     }
 
     /// The `--filter` regular expression for a selection; test identifiers start with the module.
     static func filter(for selection: ExerciseSelection) -> String {
         switch selection {
         case .all: #"^Chapter\d+Exercise\d+Tests\."#
-        case .chapter(let chapter): "^\(ExerciseID(chapter: chapter, number: 1).moduleName.dropLast())\\d+Tests\\."
+        case .chapter(let chapter): "^\(ExerciseID.modulePrefix(chapter: chapter))\\d+Tests\\."
         case .exercise(let id): "^\(id.testModuleName)\\."
         }
     }

@@ -21,7 +21,12 @@ public struct ExerciseID: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The exercise's module in the exercises package, `Chapter02Exercise1`. The manifest
     /// (`exercises/Package.swift`) derives the same name from the folder `2.1-…`.
     public var moduleName: String {
-        "Chapter\(chapter < 10 ? "0" : "")\(chapter)Exercise\(number)"
+        Self.modulePrefix(chapter: chapter) + "\(number)"
+    }
+
+    /// What every exercise module of a chapter starts with: `Chapter02Exercise`.
+    static func modulePrefix(chapter: Int) -> String {
+        "Chapter\(chapter < 10 ? "0" : "")\(chapter)Exercise"
     }
 
     /// The exercise's answer-test module, `Chapter02Exercise1Tests`.
