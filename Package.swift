@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The course and the library in one package. Each chapter is one module whose folder carries the
 // chapter number (`Sources/02-QueryStrings`) and whose name does not (`import QueryStrings`).
 // A chapter module may depend only on earlier chapters: the dependency graph is the course order.
@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "AFNetworkingFromTheInside",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "AFN", targets: ["AFN"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),

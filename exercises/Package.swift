@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // The learner's workspace: one module per exercise, one answer-test target per exercise.
 //
 //   swift test --package-path exercises --filter Chapter02           your code, chapter 2
@@ -62,7 +62,7 @@ let course = Context.packageDirectory.split(separator: "/").dropLast().last.map(
 
 let package = Package(
     name: "Exercises",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
     targets: exercises.flatMap { exercise -> [Target] in
         let library = exercise.uses.map { Target.Dependency.product(name: $0, package: course) }
