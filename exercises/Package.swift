@@ -4,10 +4,14 @@
 //   swift test --package-path exercises --filter Chapter02           your code, chapter 2
 //   WORKSHOP_SOLUTIONS=1 swift test --package-path exercises         the reference solutions
 //
-// (`swift run workshop check 2` runs the first one and explains the results.)
+//   WORKSHOP_EXERCISES=2.1 swift test --package-path exercises       exercise 2.1 alone
+//
+// (`swift run workshop check 2.1` runs the last one and explains the results.)
 //
 // Each answer-test target depends on its own exercise module and on the course library only, so an
-// unfinished exercise can never make another exercise's tests fail.
+// unfinished exercise can never make another exercise's tests fail. `WORKSHOP_EXERCISES` goes one
+// step further: the package then holds only the exercises it names, so a half-edited exercise that
+// does not compile cannot stop the build of another one either.
 import PackageDescription
 
 /// Unset: every exercise is built from the learner's code in `NN-slug/Sources`. `1`: from the
@@ -56,6 +60,21 @@ let exercises: [Exercise] = [
     Exercise(chapter: "07-image-inflation", folder: "7.5-main-actor", uses: ["ImageInflation", "ResponseValidation"]),
 ]
 
+/// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of
+/// exercises (`2.1`) and whole chapters (`2`). Leaving the others out of the package leaves their
+/// build products in `.build` untouched, so switching back and forth rebuilds nothing.
+let selection = (Context.environment["WORKSHOP_EXERCISES"] ?? "")
+    .split(separator: ",").map { $0.filter { !$0.isWhitespace } }.filter { !$0.isEmpty }
+
+extension Exercise {
+    /// `2.1` from the folder `2.1-predict`.
+    var id: String { String(folder.prefix { $0 != "-" }) }
+
+    func isSelected(by selection: [String]) -> Bool {
+        selection.isEmpty || selection.contains { $0 == id || id.hasPrefix($0 + ".") }
+    }
+}
+
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
 /// into; read it off this manifest's own location.
 let course = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "course"
@@ -64,7 +83,7 @@ let package = Package(
     name: "Exercises",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
-    targets: exercises.flatMap { exercise -> [Target] in
+    targets: exercises.filter { $0.isSelected(by: selection) }.flatMap { exercise -> [Target] in
         let library = exercise.uses.map { Target.Dependency.product(name: $0, package: course) }
         return [
             .target(

@@ -1,27 +1,39 @@
 import Foundation
 
 /// One answer test's outcome.
-public struct AnswerTestResult: Sendable {
+public struct AnswerTestResult: Sendable, Equatable {
     public var exercise: ExerciseID
     /// The test's name as written, a sentence (`@Test("…")`).
     public var name: String
-    /// The first problem it reported, or nil when it passed.
+    /// Why it did not pass (its first problem, or how the test process stopped), or nil when it passed.
     public var failure: String?
+    /// It did not pass only because another test crashed the process first: run alone, it may.
+    public var interrupted = false
     public var passed: Bool { failure == nil }
 }
 
 /// The outcome of one run of answer tests.
 public struct AnswerTestReport: Sendable {
     public var results: [AnswerTestResult]
-    /// The compiler's error lines when the exercises did not build; empty when they did.
+    /// The compiler's errors, once each, paths relative to `exercises/`; empty when the code built.
     public var buildErrors: [String]
     /// Compiler warnings about files in `exercises/`.
     public var warnings: [String]
+    /// Why `swift test` failed when no test result explains it (it exited non-zero although every
+    /// test that reported passed); nil otherwise. Such a run passes nothing.
+    public var processFailure: String?
 
     public var built: Bool { buildErrors.isEmpty }
 
     public func results(for id: ExerciseID) -> [AnswerTestResult] {
         results.filter { $0.exercise == id }
+    }
+
+    /// Passed means: the code built, at least one of its tests ran, every one of them passed, and
+    /// the test process ended normally.
+    public func passed(_ id: ExerciseID) -> Bool {
+        let results = results(for: id)
+        return built && processFailure == nil && !results.isEmpty && results.allSatisfy(\.passed)
     }
 }
 
@@ -34,116 +46,105 @@ public enum AnswerTests {
         case solutions
     }
 
-    public static func run(_ selection: ExerciseSelection, variant: Variant, in course: Course) throws -> AnswerTestReport {
+    /// Builds only the selected exercises (`WORKSHOP_EXERCISES`, read by the exercises manifest) and
+    /// runs their answer tests. `onOutput` sees the output as it grows, for a progress line.
+    public static func run(
+        _ selection: ExerciseSelection, variant: Variant, in course: Course,
+        onOutput: (@Sendable (String) -> Void)? = nil
+    ) throws -> AnswerTestReport {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
 
-        var arguments = ["swift", "test", "--package-path", course.exercisesFolder.path, "--filter", filter(for: selection)]
+        var arguments = ["swift", "test", "--package-path", course.exercisesFolder.path]
         // Swift Testing's JSON event stream names each test by module and display name, which is
         // what a learner needs to read; the console output alone does not say which module a test
         // belongs to.
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
-        var environment: [String: String] = [:]
+        var environment = ["WORKSHOP_EXERCISES": selection.manifestValue]
         if variant == .solutions {
             environment["WORKSHOP_SOLUTIONS"] = "1"
             // A build folder of its own, so that switching between stubs and solutions does not
             // rebuild everything each time.
             arguments += ["--scratch-path", course.exercisesFolder.appendingPathComponent(".build-solutions").path]
+        } else {
+            environment["WORKSHOP_SOLUTIONS"] = ""
         }
-        let result = try Shell.run(arguments, in: course.root, environment: environment)
+        let result = try Shell.run(arguments, in: course.root, environment: environment, onOutput: onOutput)
         let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-        let results = EventStream.results(from: stream)
-        let lines = result.output.split(separator: "\n").map(String.init)
-        // No test ran and swift test failed: the exercises did not build.
-        var buildErrors: [String] = []
-        if !result.succeeded && results.isEmpty {
-            buildErrors = lines.filter { $0.contains("error:") }
-            if buildErrors.isEmpty {
-                buildErrors = ["swift test failed before any test ran (exit status \(result.status)); the end of its output:"]
-                    + lines.suffix(20)
+        return report(stream: stream, output: result.output, status: result.status, exercisesFolder: course.exercisesFolder)
+    }
+
+    /// Like `run`, but when a crash in one exercise stopped the tests of others, runs each of those
+    /// others again on its own, so that one trapping exercise cannot hide another one's results.
+    public static func runIsolatingCrashes(
+        _ selection: ExerciseSelection, variant: Variant, in course: Course,
+        onOutput: (@Sendable (String) -> Void)? = nil
+    ) throws -> AnswerTestReport {
+        var report = try run(selection, variant: variant, in: course, onOutput: onOutput)
+        let crashed = Set(report.results.filter { !$0.passed && !$0.interrupted && $0.failure?.hasPrefix("crashed") == true }.map(\.exercise))
+        let stopped = Set(report.results.filter(\.interrupted).map(\.exercise)).subtracting(crashed)
+        for exercise in stopped.sorted() {
+            let alone = try run(.exercise(exercise), variant: variant, in: course, onOutput: onOutput)
+            report.results = report.results.filter { $0.exercise != exercise } + alone.results
+            report.warnings = Array(Set(report.warnings + alone.warnings)).sorted()
+        }
+        return report
+    }
+
+    /// Reads one run: the event stream says what each test did, the printed output why the process
+    /// stopped and what the compiler said. Kept apart from `run` so that it can be tested on
+    /// recorded runs.
+    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL) -> AnswerTestReport {
+        let records = EventStream.records(from: stream)
+        let printed = TestProcessOutput(output, exercisesFolder: exercisesFolder)
+        let warnings = Set(output.split(separator: "\n").map(String.init).filter { $0.contains("warning:") && $0.contains("/exercises/") })
+
+        // No test was even listed and swift test failed: the exercises did not build.
+        if records.isEmpty && status != 0 {
+            var errors = printed.compilerErrors.map(\.description)
+            if errors.isEmpty {
+                errors = ["swift test failed before any test ran (exit status \(status)); the end of its output:"]
+                    + output.split(separator: "\n").suffix(20).map(String.init)
             }
+            return AnswerTestReport(results: [], buildErrors: errors, warnings: warnings.sorted())
         }
-        let warnings = Set(lines.filter { $0.contains("warning:") && $0.contains("/exercises/") })
-        return AnswerTestReport(results: results, buildErrors: buildErrors, warnings: warnings.sorted())
-    }
 
-    /// The `--filter` regular expression for a selection; test identifiers start with the module.
-    static func filter(for selection: ExerciseSelection) -> String {
-        switch selection {
-        case .all: #"^Chapter\d+Exercise\d+Tests\."#
-        case .chapter(let chapter): "^\(ExerciseID.modulePrefix(chapter: chapter))\\d+Tests\\."
-        case .exercise(let id): "^\(id.testModuleName)\\."
+        let crash = status == 0 ? nil : printed.crash
+        // The test the backtrace names, or failing that the only one still running.
+        let running = records.filter { $0.started && !$0.ended }
+        let culprit = crash.flatMap { crash in
+            running.first { record in crash.frames.contains { $0.contains(record.backtraceSymbol) } }
+        } ?? (running.count == 1 ? running.first : nil)
+
+        let results = records.map { record -> AnswerTestResult in
+            let interrupted = record.issue == nil && !record.ended && !record.skipped && culprit != nil && record != culprit
+            return AnswerTestResult(exercise: record.exercise, name: record.displayName,
+                                    failure: failure(of: record, crash: crash, culprit: culprit, status: status),
+                                    interrupted: interrupted)
         }
-    }
-}
-
-/// Reads Swift Testing's JSON event stream (version 0): one JSON object per line, first a record for
-/// each test, then events as the run goes.
-enum EventStream {
-    private struct Record: Decodable {
-        var kind: String
-        var payload: Payload
-    }
-
-    private struct Payload: Decodable {
-        var kind: String
-        var id: String?
-        var name: String?
-        var displayName: String?
-        var testID: String?
-        var messages: [Message]?
-        var issue: Issue?
-    }
-
-    private struct Message: Decodable {
-        var symbol: String?
-        var text: String
-    }
-
-    private struct Issue: Decodable {
-        var isKnown: Bool?
-    }
-
-    static func results(from stream: String) -> [AnswerTestResult] {
-        let decoder = JSONDecoder()
-        var tests: [(id: String, exercise: ExerciseID, name: String)] = []
-        var failures: [String: String] = [:]
-        var ended: Set<String> = []
-        for line in stream.split(separator: "\n") {
-            guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
-            let payload = record.payload
-            switch (record.kind, payload.kind) {
-            case ("test", "function"):
-                guard let id = payload.id, let exercise = exercise(ofTestID: id) else { continue }
-                tests.append((id, exercise, payload.displayName ?? payload.name ?? id))
-            case ("event", "issueRecorded"):
-                guard let testID = payload.testID, payload.issue?.isKnown != true else { continue }
-                if failures[testID] == nil {
-                    failures[testID] = payload.messages?.map(\.text).joined(separator: "\n") ?? "failed"
-                }
-            case ("event", "testEnded"):
-                if let testID = payload.testID { ended.insert(testID) }
-            default:
-                continue
-            }
+        var processFailure: String?
+        if status != 0 && results.allSatisfy(\.passed) {
+            processFailure = "swift test exited with status \(status) although every test it reported passed; the end of its output:\n"
+                + output.split(separator: "\n").suffix(12).joined(separator: "\n")
         }
-        let anyEnded = !ended.isEmpty
-        return tests.map { test in
-            var failure = failures[test.id]
-            if failure == nil && anyEnded && !ended.contains(test.id) {
-                // The run stopped before this test finished: the test process crashed.
-                failure = "the test did not finish: the test process stopped (a crash?) while it ran"
-            }
-            return AnswerTestResult(exercise: test.exercise, name: test.name, failure: failure)
-        }
+        return AnswerTestReport(results: results, buildErrors: [], warnings: warnings.sorted(), processFailure: processFailure)
     }
 
-    /// `Chapter02Exercise1Tests.Suite/test()/File.swift:3:4` → exercise 2.1.
-    static func exercise(ofTestID id: String) -> ExerciseID? {
-        let module = id.prefix { $0 != "." }
-        guard module.hasPrefix("Chapter"), module.hasSuffix("Tests") else { return nil }
-        let numbers = module.dropFirst("Chapter".count).dropLast("Tests".count).components(separatedBy: "Exercise")
-        guard numbers.count == 2, let chapter = Int(numbers[0]), let number = Int(numbers[1]) else { return nil }
-        return ExerciseID(chapter: chapter, number: number)
+    private static func failure(
+        of record: EventStream.TestRecord, crash: TestProcessOutput.Crash?, culprit: EventStream.TestRecord?, status: Int32
+    ) -> String? {
+        if let issue = record.issue { return issue }
+        if record.ended { return nil }
+        if record.skipped { return "skipped: an answer test should always run" }
+        let how = crash.map { crash in
+            crash.message + (crash.location.map { "\n  at \($0)" } ?? "")
+        } ?? "the test process stopped (exit status \(status))"
+        if !record.started {
+            return "did not run: the test process stopped before it started. " + (culprit.map { "It crashed in \"\($0.displayName)\"." } ?? "")
+        }
+        if record == culprit || culprit == nil {
+            return "crashed: the test process died while this test ran.\n" + how
+        }
+        return "did not finish: the test process died while this test ran, in \"\(culprit!.displayName)\"."
     }
 }

@@ -42,6 +42,8 @@ public enum ExerciseSelection: Sendable, Equatable {
     case all
     case chapter(Int)
     case exercise(ExerciseID)
+    /// Several exercises, e.g. a chapter's exercises less the one that does not compile.
+    case exercises([ExerciseID])
 
     public init?(_ text: String?) {
         guard let text else { self = .all; return }
@@ -59,6 +61,18 @@ public enum ExerciseSelection: Sendable, Equatable {
         case .all: true
         case .chapter(let chapter): id.chapter == chapter
         case .exercise(let exercise): id == exercise
+        case .exercises(let ids): ids.contains(id)
+        }
+    }
+
+    /// The value of `WORKSHOP_EXERCISES` that makes the exercises package hold just this selection
+    /// (see `exercises/Package.swift`): empty for all, `2` for a chapter, `2.1,2.4` for exercises.
+    public var manifestValue: String {
+        switch self {
+        case .all: ""
+        case .chapter(let chapter): "\(chapter)"
+        case .exercise(let id): id.description
+        case .exercises(let ids): ids.map(\.description).joined(separator: ",")
         }
     }
 }

@@ -11,7 +11,12 @@ enum Shell {
     /// Runs `arguments` (found on `PATH`) in `directory`, with `environment` added to this process's
     /// own. The output goes to a temporary file rather than a pipe: a pipe holds only 64 KB, and a
     /// compiler printing more than that into a pipe nobody reads yet would wait forever.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Result {
+    /// `onOutput`, when given, is called about twice a second with everything printed so far, so
+    /// that a long build can show where it is.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        onOutput: (@Sendable (String) -> Void)? = nil
+    ) throws -> Result {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
             throw WorkshopError("could not create a temporary file in \(log.deletingLastPathComponent().path)")
@@ -29,6 +34,12 @@ enum Shell {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        if let onOutput {
+            while process.isRunning {
+                Thread.sleep(forTimeInterval: 0.5)
+                if let text = try? String(contentsOf: log, encoding: .utf8) { onOutput(text) }
+            }
+        }
         process.waitUntilExit()
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return Result(status: process.terminationStatus, output: output)

@@ -28,20 +28,21 @@ public struct Verifier {
         guard problems.isEmpty else { return problems }
 
         progress("answer tests on the reference solutions")
-        let solutions = try AnswerTests.run(.all, variant: .solutions, in: course)
+        let solutions = try AnswerTests.runIsolatingCrashes(.all, variant: .solutions, in: course)
         problems += buildProblems(solutions, what: "the reference solutions")
+        if let failure = solutions.processFailure { problems.append("the reference solutions' test run failed: \(failure)") }
         for exercise in exercises {
             let results = solutions.results(for: exercise.id)
             if solutions.built && results.isEmpty {
                 problems.append("\(exercise.id): no answer test ran; add @Test functions to \(path(exercise.testsFolder))")
             }
             for result in results where !result.passed {
-                problems.append("\(exercise.id): \"\(result.name)\" fails on the reference solution: \(firstLine(result.failure))")
+                problems.append("\(exercise.id): \"\(result.name)\" fails on the reference solution: \(result.failure ?? "")")
             }
         }
 
         progress("answer tests on the untouched stubs")
-        let stubs = try AnswerTests.run(.all, variant: .learner, in: course)
+        let stubs = try AnswerTests.runIsolatingCrashes(.all, variant: .learner, in: course)
         problems += buildProblems(stubs, what: "the untouched stubs (stubs must compile)")
         for result in stubs.results where result.passed {
             problems.append("\(result.exercise): \"\(result.name)\" passes on the untouched stub; a test must fail until the exercise is done (test for something the stub does not do)")
@@ -164,5 +165,4 @@ public struct Verifier {
     }
 
     private func path(_ url: URL?) -> String { url.map(course.relative) ?? "?" }
-    private func firstLine(_ text: String?) -> String { text?.split(separator: "\n").first.map(String.init) ?? "" }
 }

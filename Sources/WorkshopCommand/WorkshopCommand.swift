@@ -7,7 +7,7 @@ struct WorkshopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workshop",
         abstract: "The course map, your exercises' checks and hints, and the authors' checks.",
-        subcommands: [Map.self, Check.self, Hint.self, Example.self, Verify.self, Listings.self],
+        subcommands: [Map.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self, Verify.self, Listings.self],
         defaultSubcommand: Map.self
     )
 }
@@ -32,61 +32,125 @@ struct Check: ParsableCommand {
     @Argument(help: "A chapter (2) or an exercise (2.1); all exercises when left out.")
     var selection: String?
 
+    @Flag(help: "Also show the next hint of each exercise that fails (and count it as seen).")
+    var hint = false
+
     func run() throws {
         let course = try currentCourse()
         guard let selected = ExerciseSelection(selection) else {
             throw ValidationError("'\(selection ?? "")' is neither a chapter (2) nor an exercise (2.1)")
         }
-        let exercises = try course.exercises().filter { selected.contains($0.id) }
-        guard !exercises.isEmpty else { throw ValidationError("no exercise matches '\(selection ?? "")'") }
+        if try checkOnce(selected, in: course, showHints: hint) == false { throw ExitCode.failure }
+    }
+}
 
-        print("Building your code and running the answer tests for \(exercises.map(\.id.description).joined(separator: ", "))…")
-        print("(the first build takes a minute or two; later ones a few seconds)\n")
-        let report = try AnswerTests.run(selected, variant: .learner, in: course)
-        guard report.built else {
-            print("Your code does not compile yet. The compiler says:\n")
-            report.buildErrors.prefix(15).forEach { print("  \($0)") }
-            print("\nFix these first (every exercise must compile, even the ones you have not started), then check again.")
-            throw ExitCode.failure
-        }
+/// One `check`, shared by `check` and `watch`; records the outcome in the learner's progress.
+func checkOnce(_ selection: ExerciseSelection, in course: Course, showHints: Bool) throws -> Bool {
+    var check = Workshop.Check(course: course, terminal: .current) { print($0) }
+    check.showHints = showHints
+    print("(the first build takes a minute or two; later ones a few seconds)")
+    var progress = LearnerProgress.load(for: course)
+    let passed = try check.run(selection, progress: &progress)
+    try progress.save(for: course)
+    return passed
+}
 
-        var progress = LearnerProgress.load(for: course)
-        var allPassed = true
-        for exercise in exercises {
-            let results = report.results(for: exercise.id)
-            let failing = results.filter { !$0.passed }
-            let passed = !results.isEmpty && failing.isEmpty
-            progress.passed[exercise.id.description] = passed
-            allPassed = allPassed && passed
-            if passed {
-                print("✔ \(exercise.id) \(exercise.title): all \(results.count) tests pass.")
-                continue
-            }
-            print("✘ \(exercise.id) \(exercise.title): \(failing.count) of \(results.count) tests fail.")
-            for result in failing {
-                print("    ✘ \(result.name)")
-                for line in (result.failure ?? "").split(separator: "\n").prefix(3) {
-                    print("        \(line.prefix(240))")
-                }
-            }
-            showNextHint(for: exercise, progress: &progress)
-            print()
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check an exercise again each time you save one of its files (Ctrl-C stops).")
+
+    @Argument(help: "The exercise, e.g. 2.1.")
+    var exercise: String
+
+    func run() throws {
+        let course = try currentCourse()
+        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let guide = try course.exercise(id)
+        let folders = [guide.stubFolder].compactMap { $0 }
+        var seen = Snapshot(of: folders)
+        while true {
+            _ = try checkOnce(.exercise(id), in: course, showHints: false)
+            print(Terminal.current.dim("\nWatching \(folders.map(course.relative).joined(separator: ", ")): save a file to check again, Ctrl-C to stop."))
+            repeat {
+                Thread.sleep(forTimeInterval: 0.5)
+            } while Snapshot(of: folders) == seen
+            seen = Snapshot(of: folders)
+            print("\n— a file changed —\n")
         }
-        try progress.save(for: course)
-        print(allPassed ? "\nEverything checked passes. `swift run workshop` shows what comes next." : "")
-        if !allPassed { throw ExitCode.failure }
     }
 
-    /// The first hint the learner has not seen yet, if any are left.
-    private func showNextHint(for exercise: ExerciseGuide, progress: inout LearnerProgress) {
-        let shown = progress.hintsShown(for: exercise.id)
-        guard shown < exercise.hints.count else {
-            print("    You have seen every hint. The reference solution is in \(exercise.solutionFolder.map { $0.path } ?? "Solutions/").")
+    /// The files of some folders and when each last changed: a save changes it.
+    struct Snapshot: Equatable {
+        var dates: [String: Date] = [:]
+
+        init(of folders: [URL]) {
+            for folder in folders {
+                let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])?.allObjects as? [URL] ?? []
+                for file in files {
+                    dates[file.path] = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+                }
+            }
+        }
+    }
+}
+
+struct Reset: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Put an exercise's stub back as it was, keeping a copy of your files.")
+
+    @Argument(help: "The exercise, e.g. 2.1.")
+    var exercise: String
+
+    @Flag(help: "Do not ask first.")
+    var yes = false
+
+    func run() throws {
+        let course = try currentCourse()
+        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let files = ExerciseFiles(course: course, exercise: try course.exercise(id))
+        guard try files.isEdited() else {
+            print("Exercise \(id) is already as it was: nothing to reset.")
             return
         }
-        print("\n    Hint \(shown + 1) of \(exercise.hints.count):")
-        print(indent(exercise.hints[shown], by: 6))
-        progress.hintsShown[exercise.id.description] = shown + 1
+        if !yes {
+            print("Put exercise \(id)'s stub back as it was? Your files are copied to exercises/.workshop/backups first. [y/N] ", terminator: "")
+            guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
+                print("Nothing changed.")
+                return
+            }
+        }
+        let backup = try files.reset()
+        print("Exercise \(id) is back as it was. Your files are in \(course.relative(backup)).")
+    }
+}
+
+struct Solution: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Compare your code with the reference solution, once the tests pass or every hint is seen.")
+
+    @Argument(help: "The exercise, e.g. 2.1.")
+    var exercise: String
+
+    func run() throws {
+        let course = try currentCourse()
+        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let files = ExerciseFiles(course: course, exercise: try course.exercise(id))
+        if let reason = files.solutionWithheld(progress: .load(for: course)) {
+            print(reason)
+            throw ExitCode.failure
+        }
+        let diff = try files.solutionDiff(color: Terminal.current.usesColor)
+        print(diff.isEmpty ? "Your code is the reference solution, line for line." : "From your code (-) to the reference solution (+):\n\n" + diff)
+    }
+}
+
+struct ProgressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "progress", abstract: "Every exercise's state, hints used and last check; --json for an instructor.")
+
+    @Flag(help: "Print the stable JSON format described in chapters/INSTRUCTORS.md.")
+    var json = false
+
+    func run() throws {
+        let course = try currentCourse()
+        let report = try ProgressReport(course: course, progress: .load(for: course), learner: ProgressReport.learnerName)
+        print(json ? try report.json() : report.table(terminal: .current))
     }
 }
 
@@ -168,9 +232,4 @@ struct Listings: ParsableCommand {
         }
         print(write ? "listings: the chapters' blocks are written from their sources." : "listings: every block matches its source, and every region is used.")
     }
-}
-
-func indent(_ text: String, by spaces: Int) -> String {
-    let pad = String(repeating: " ", count: spaces)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
 }

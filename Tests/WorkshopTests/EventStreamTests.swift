@@ -1,47 +1,151 @@
+import Foundation
 import Testing
 @testable import Workshop
 
-@Suite("Reading Swift Testing's event stream")
-struct EventStreamTests {
+/// Recorded pieces of Swift Testing's event stream and of `swift test`'s output, as a crashed run
+/// writes them (see `swift test --event-stream-output-path`).
+enum RecordedRun {
     static let passing = "Chapter02Exercise1Tests.S/a()/F.swift:1:1"
     static let failing = "Chapter02Exercise1Tests.S/b()/F.swift:2:1"
-    static let crashed = "Chapter03Exercise2Tests.S/c()/F.swift:3:1"
+    static let crashing = "Chapter07Exercise1Tests.PremultiplyTests/roundsToNearest()/PremultiplyTests.swift:29:6"
+    static let bystander = "Chapter07Exercise1Tests.PremultiplyTests/everyPair()/PremultiplyTests.swift:15:6"
+    static let neverStarted = "Chapter07Exercise1Tests.PremultiplyTests/buffer()/PremultiplyTests.swift:44:6"
+    static let exercises = URL(fileURLWithPath: "/course/exercises")
 
     static func test(_ id: String, display: String) -> String {
         #"{"kind":"test","payload":{"id":"\#(id)","kind":"function","name":"x()","displayName":"\#(display)"},"version":0}"#
     }
 
-    static func ended(_ id: String) -> String {
-        #"{"kind":"event","payload":{"kind":"testEnded","testID":"\#(id)","messages":[]},"version":0}"#
+    static func event(_ kind: String, _ id: String) -> String {
+        #"{"kind":"event","payload":{"kind":"\#(kind)","testID":"\#(id)","messages":[]},"version":0}"#
     }
 
     static let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(failing)","issue":{"isKnown":false},"messages":[{"symbol":"fail","text":"Expectation failed: x"},{"symbol":"details","text":"a comment"}]},"version":0}"#
 
+    /// What the backtracer printed when exercise 7.1's `component * alpha / 255` overflowed.
+    static let crashOutput = """
+        ◇ Test "Results round to the nearest byte, not down" started.
+
+        *** Signal 4: Backtracing from 0x5594576a70ab... done ***
+
+        *** Swift runtime failure: arithmetic overflow ***
+
+        Thread 0 "ExercisesPackag":
+
+          0      0x00007ff84f07b301 sigsuspend + 65 in libc.so.6
+
+        Thread 4 "oot.default-qos" crashed:
+
+          0 [inlined] [system] 0x00005594576a70ab Swift runtime failure: arithmetic overflow in ExercisesPackageTests.xctest at //<compiler-generated>
+          1                    0x00005594576a70ab premultiply(_:by:) + 91 in ExercisesPackageTests.xctest at /course/exercises/07-image-inflation/Sources/7.1-premultiply/Premultiply.swift:7:22
+          3 [ra]               0x00005594576ad3cb PremultiplyTests.roundsToNearest() + 170 in ExercisesPackageTests.xctest at /course/exercises/07-image-inflation/Tests/7.1-premultiply/PremultiplyTests.swift:32:9
+
+        Registers:
+
+        rax 0x00007ff8437f1401  00 00 00 00
+        error: Process '/course/exercises/.build/debug/ExercisesPackageTests.xctest --testing-library swift-testing' exited with unexpected signal code 4
+        """
+
+    static var crashStream: String {
+        [
+            test(crashing, display: "Results round to the nearest byte, not down"),
+            test(bystander, display: "All pairs"),
+            test(neverStarted, display: "A buffer"),
+            event("testStarted", crashing), event("testStarted", bystander),
+        ].joined(separator: "\n")
+    }
+}
+
+@Suite("Reading Swift Testing's event stream")
+struct EventStreamTests {
     @Test("Each test comes out with its exercise, its sentence name and its first problem")
     func results() {
         let stream = [
-            Self.test(Self.passing, display: "It passes"), Self.test(Self.failing, display: "It fails"),
+            RecordedRun.test(RecordedRun.passing, display: "It passes"), RecordedRun.test(RecordedRun.failing, display: "It fails"),
             #"{"kind":"test","payload":{"id":"Chapter02Exercise1Tests.S","kind":"suite","name":"S"},"version":0}"#,
-            "not json at all", Self.issue, Self.ended(Self.passing), Self.ended(Self.failing),
+            "not json at all", RecordedRun.issue,
+            RecordedRun.event("testStarted", RecordedRun.passing), RecordedRun.event("testEnded", RecordedRun.passing),
+            RecordedRun.event("testStarted", RecordedRun.failing), RecordedRun.event("testEnded", RecordedRun.failing),
         ].joined(separator: "\n")
-        let results = EventStream.results(from: stream)
-        #expect(results.map(\.name) == ["It passes", "It fails"])
-        #expect(results.map(\.exercise.description) == ["2.1", "2.1"])
-        #expect(results[0].passed)
-        #expect(results[1].failure == "Expectation failed: x\na comment")
+        let report = AnswerTests.report(stream: stream, output: "", status: 1, exercisesFolder: RecordedRun.exercises)
+        #expect(report.results.map(\.name) == ["It passes", "It fails"])
+        #expect(report.results.map(\.exercise.description) == ["2.1", "2.1"])
+        #expect(report.results[0].passed)
+        #expect(report.results[1].failure == "Expectation failed: x\na comment")
+        #expect(report.processFailure == nil)
+        #expect(!report.passed(ExerciseID(chapter: 2, number: 1)))
     }
 
-    @Test("A test that never ended, in a run that ended others, counts as failed")
-    func crash() {
-        let stream = [Self.test(Self.passing, display: "Ran"), Self.test(Self.crashed, display: "Crashed"), Self.ended(Self.passing)]
-        let results = EventStream.results(from: stream.joined(separator: "\n"))
-        #expect(results.map(\.passed) == [true, false])
-        #expect(results[1].exercise.description == "3.2")
+    @Test("A crash before any test ended fails every test; none of them passes")
+    func crashBeforeAnyEnded() {
+        let report = AnswerTests.report(stream: RecordedRun.crashStream, output: RecordedRun.crashOutput, status: 1,
+                                        exercisesFolder: RecordedRun.exercises)
+        #expect(report.results.count == 3)
+        #expect(report.results.allSatisfy { !$0.passed })
+        #expect(!report.passed(ExerciseID(chapter: 7, number: 1)))
+    }
+
+    @Test("The crashed test is named from the backtrace, with the runtime's message and the learner's line")
+    func crashNamed() throws {
+        let report = AnswerTests.report(stream: RecordedRun.crashStream, output: RecordedRun.crashOutput, status: 1,
+                                        exercisesFolder: RecordedRun.exercises)
+        let crashed = try #require(report.results.first { $0.name == "Results round to the nearest byte, not down" })
+        #expect(crashed.failure == """
+            crashed: the test process died while this test ran.
+            Swift runtime failure: arithmetic overflow
+              at 07-image-inflation/Sources/7.1-premultiply/Premultiply.swift:7:22
+            """)
+        #expect(!crashed.interrupted)
+        let others = report.results.filter { $0.name != crashed.name }
+        #expect(others.allSatisfy { $0.interrupted })
+        #expect(others.allSatisfy { $0.failure?.contains("Results round to the nearest byte") == true })
+        #expect(others.first { $0.name == "A buffer" }?.failure?.hasPrefix("did not run") == true)
+        #expect(!(crashed.failure ?? "").contains("Registers"))
+    }
+
+    @Test("A fatal error's own message is shown, once")
+    func fatalError() throws {
+        let output = """
+            Chapter07Exercise1/Premultiply.swift:7: Fatal error: not yet
+            *** Signal 4: Backtracing from 0x1... done ***
+            Fatal error: not yet
+            """
+        let crash = try #require(TestProcessOutput(output, exercisesFolder: RecordedRun.exercises).crash)
+        #expect(crash.message == "Fatal error: not yet")
+    }
+
+    @Test("A failed exit with every reported test passing is a failure, not a pass")
+    func failedExitAllPassed() {
+        let stream = [RecordedRun.test(RecordedRun.passing, display: "It passes"),
+                      RecordedRun.event("testStarted", RecordedRun.passing), RecordedRun.event("testEnded", RecordedRun.passing)]
+        let report = AnswerTests.report(stream: stream.joined(separator: "\n"), output: "boom", status: 1,
+                                        exercisesFolder: RecordedRun.exercises)
+        #expect(report.results.allSatisfy { $0.passed })
+        #expect(report.processFailure?.contains("exited with status 1") == true)
+        #expect(!report.passed(ExerciseID(chapter: 2, number: 1)))
+    }
+
+    @Test("Compiler errors come once each, relative to exercises/, without SwiftPM's noise")
+    func compilerErrors() {
+        let output = """
+            /course/exercises/02-query-strings/Sources/2.3-batches/Batches.swift:19:20: error: expected '{' in body of function declaration
+            /course/exercises/02-query-strings/Sources/2.3-batches/Batches.swift:19:20: error: expected '{' in body of function declaration
+            error: emit-module command failed with exit code 1 (use -v to see invocation)
+            error: fatalError
+            """
+        let report = AnswerTests.report(stream: "", output: output, status: 1, exercisesFolder: RecordedRun.exercises)
+        #expect(report.buildErrors == ["02-query-strings/Sources/2.3-batches/Batches.swift:19: expected '{' in body of function declaration"])
     }
 
     @Test("Tests outside the exercises' modules are ignored")
     func foreignModules() {
         #expect(EventStream.exercise(ofTestID: "QueryStringsTests.S/t()") == nil)
         #expect(EventStream.exercise(ofTestID: "Chapter07Exercise12Tests.S/t()")?.description == "7.12")
+    }
+
+    @Test("A test's function is found in a backtrace by its suite and name")
+    func backtraceSymbol() {
+        let record = EventStream.TestRecord(id: RecordedRun.crashing, exercise: ExerciseID(chapter: 7, number: 1), displayName: "")
+        #expect(record.backtraceSymbol == "PremultiplyTests.roundsToNearest(")
     }
 }

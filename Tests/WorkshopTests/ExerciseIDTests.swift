@@ -27,13 +27,11 @@ struct ExerciseIDTests {
         #expect(ExerciseSelection("2")?.contains(ExerciseID(chapter: 3, number: 1)) == false)
     }
 
-    @Test("The test filter of a selection matches its own test modules only")
-    func filters() throws {
-        let chapter = try Regex(AnswerTests.filter(for: .chapter(2)))
-        #expect("Chapter02Exercise1Tests.Suite/test()".contains(chapter))
-        #expect(!"Chapter12Exercise1Tests.Suite/test()".contains(chapter))
-        let exercise = try Regex(AnswerTests.filter(for: .exercise(ExerciseID(chapter: 2, number: 1))))
-        #expect("Chapter02Exercise1Tests.Suite/test()".contains(exercise))
-        #expect(!"Chapter02Exercise11Tests.Suite/test()".contains(exercise))
+    @Test("A selection tells the exercises manifest which exercises to build")
+    func manifestValues() {
+        #expect(ExerciseSelection.all.manifestValue == "")
+        #expect(ExerciseSelection.chapter(2).manifestValue == "2")
+        #expect(ExerciseSelection.exercise(ExerciseID(chapter: 2, number: 3)).manifestValue == "2.3")
+        #expect(ExerciseSelection.exercises([ExerciseID(chapter: 2, number: 1), ExerciseID(chapter: 2, number: 4)]).manifestValue == "2.1,2.4")
     }
 }

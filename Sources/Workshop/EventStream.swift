@@ -1,0 +1,93 @@
+import Foundation
+
+/// Reads Swift Testing's JSON event stream (version 0): one JSON object per line, first a record for
+/// each test, then events as the run goes.
+///
+/// A test has passed only when the stream says it ended and recorded no issue. Anything less is not
+/// a pass: a test that started and never ended was running when the test process died, and a test
+/// that never started was never tried. (An earlier version counted every test without an issue as
+/// passed, so a stub that trapped on its first line "passed".)
+enum EventStream {
+    /// What the stream says about one test function.
+    struct TestRecord: Equatable {
+        /// `Chapter07Exercise1Tests.PremultiplyTests/roundsToNearest()/PremultiplyTests.swift:29:6`.
+        var id: String
+        var exercise: ExerciseID
+        /// The sentence the test is named with (`@Test("…")`).
+        var displayName: String
+        var started = false
+        var ended = false
+        var skipped = false
+        /// Every line of the first issue it recorded, or nil.
+        var issue: String?
+
+        /// `PremultiplyTests.roundsToNearest(`: how the test's function appears in a backtrace.
+        var backtraceSymbol: String {
+            let parts = id.split(separator: "/")
+            let suite = parts.first?.split(separator: ".").last.map(String.init) ?? ""
+            let owner = parts.count > 2 ? String(parts[parts.count - 3]) : suite
+            let function = parts.count > 1 ? parts[parts.count - 2].prefix { $0 != "(" } : ""
+            return "\(owner.split(separator: ".").last ?? "").\(function)("
+        }
+    }
+
+    private struct Line: Decodable {
+        var kind: String
+        var payload: Payload
+    }
+
+    private struct Payload: Decodable {
+        var kind: String
+        var id: String?
+        var name: String?
+        var displayName: String?
+        var testID: String?
+        var messages: [Message]?
+        var issue: Issue?
+    }
+
+    private struct Message: Decodable {
+        var symbol: String?
+        var text: String
+    }
+
+    private struct Issue: Decodable {
+        var isKnown: Bool?
+    }
+
+    /// Every test function of the exercises that the stream lists, in the stream's order.
+    static func records(from stream: String) -> [TestRecord] {
+        let decoder = JSONDecoder()
+        var records: [TestRecord] = []
+        var index: [String: Int] = [:]
+        for text in stream.split(separator: "\n") {
+            guard let line = try? decoder.decode(Line.self, from: Data(text.utf8)) else { continue }
+            let payload = line.payload
+            if line.kind == "test" {
+                guard payload.kind == "function", let id = payload.id, let exercise = exercise(ofTestID: id) else { continue }
+                index[id] = records.count
+                records.append(TestRecord(id: id, exercise: exercise, displayName: payload.displayName ?? payload.name ?? id))
+                continue
+            }
+            guard line.kind == "event", let testID = payload.testID, let i = index[testID] else { continue }
+            switch payload.kind {
+            case "testStarted": records[i].started = true
+            case "testEnded": records[i].ended = true
+            case "testSkipped": records[i].skipped = true
+            case "issueRecorded" where payload.issue?.isKnown != true && records[i].issue == nil:
+                records[i].issue = payload.messages?.map(\.text).joined(separator: "\n") ?? "failed"
+            default: continue
+            }
+        }
+        return records
+    }
+
+    /// `Chapter02Exercise1Tests.Suite/test()/File.swift:3:4` → exercise 2.1.
+    static func exercise(ofTestID id: String) -> ExerciseID? {
+        let module = id.prefix { $0 != "." }
+        guard module.hasPrefix("Chapter"), module.hasSuffix("Tests") else { return nil }
+        let numbers = module.dropFirst("Chapter".count).dropLast("Tests".count).components(separatedBy: "Exercise")
+        guard numbers.count == 2, let chapter = Int(numbers[0]), let number = Int(numbers[1]) else { return nil }
+        return ExerciseID(chapter: chapter, number: number)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// What `swift test` printed, read for the two things a learner needs when it did not simply pass or
+/// fail: why the test process died, and what the compiler said, both in the learner's terms (paths
+/// relative to `exercises/`, no backtraces, no duplicates).
+struct TestProcessOutput {
+    let text: String
+    /// The exercises folder's absolute path, to turn paths into the learner's.
+    let exercisesFolder: String
+
+    init(_ text: String, exercisesFolder: URL) {
+        self.text = text
+        self.exercisesFolder = exercisesFolder.standardizedFileURL.path
+    }
+
+    private var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    // MARK: Crashes
+
+    /// Why the test process died, when it did.
+    struct Crash: Equatable {
+        /// The runtime's own words: `Fatal error: Index out of range`, `Swift runtime failure:
+        /// arithmetic overflow`, or, failing those, the signal.
+        var message: String
+        /// Where in the exercises it happened (`07-image-inflation/Sources/7.1-premultiply/Premultiply.swift:7:22`).
+        var location: String?
+        /// The crashed thread's frames, to find which test was running.
+        var frames: [String]
+    }
+
+    /// The crash, or nil when the output shows none.
+    var crash: Crash? {
+        let messages = lines.compactMap(Self.crashMessage)
+        let signal = lines.lazy.compactMap(Self.signal).first
+        guard !messages.isEmpty || signal != nil else { return nil }
+        var unique: [String] = []
+        for message in messages where !unique.contains(message) { unique.append(message) }
+        let frames = crashedThreadFrames
+        let location = frames.lazy.compactMap(exerciseLocation).first
+        let message = unique.isEmpty ? "the test process was killed by \(signal!)" : unique.prefix(3).joined(separator: "\n")
+        return Crash(message: message, location: location, frames: frames)
+    }
+
+    /// `Fatal error: …`, `Precondition failed: …`, `*** Swift runtime failure: … ***`.
+    static func crashMessage(_ line: Substring) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for marker in ["Fatal error:", "Precondition failed:", "Assertion failed:"] {
+            if let range = trimmed.range(of: marker) {
+                return String(trimmed[range.lowerBound...])
+            }
+        }
+        if trimmed.hasPrefix("*** "), trimmed.hasSuffix(" ***") {
+            let inner = trimmed.dropFirst(4).dropLast(4)
+            if inner.hasPrefix("Swift runtime failure:") || inner.hasPrefix("Program crashed:") { return String(inner) }
+        }
+        return nil
+    }
+
+    /// `… exited with unexpected signal code 4` → `signal 4 (SIGILL)`.
+    static func signal(_ line: Substring) -> String? {
+        guard let range = line.range(of: "unexpected signal code ") else { return nil }
+        let number = line[range.upperBound...].prefix { $0.isNumber }
+        let names = ["4": "SIGILL", "5": "SIGTRAP", "6": "SIGABRT", "7": "SIGBUS", "8": "SIGFPE", "9": "SIGKILL", "11": "SIGSEGV"]
+        return "signal \(number)" + (names[String(number)].map { " (\($0))" } ?? "")
+    }
+
+    /// The frames of the thread the backtracer says crashed, without the rest of its report.
+    private var crashedThreadFrames: [String] {
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) else { return [] }
+        var frames: [String] = []
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("Thread ") || line.hasPrefix("Registers:") || line.hasPrefix("Images") { break }
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty { frames.append(String(line)) }
+        }
+        return frames
+    }
+
+    /// `… at /…/exercises/07-image-inflation/Sources/…/File.swift:7:22` → the path from `exercises/`.
+    private func exerciseLocation(_ frame: String) -> String? {
+        guard let range = frame.range(of: " at \(exercisesFolder)/") else { return nil }
+        let path = String(frame[range.upperBound...])
+        return path.contains("/.build/") ? nil : path
+    }
+
+    // MARK: Compiler errors
+
+    /// One compiler error, once, in the learner's terms.
+    struct CompilerError: Hashable {
+        /// Relative to `exercises/` when the file is there, absolute otherwise; nil for errors
+        /// that name no file.
+        var file: String?
+        var line: Int?
+        var message: String
+
+        var description: String {
+            guard let file else { return "error: \(message)" }
+            return "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
+        }
+    }
+
+    /// Every `error:` the build printed, deduplicated (the compiler and SwiftPM each repeat some),
+    /// in the order first printed. SwiftPM's own closing `error: fatalError` says nothing and is left out.
+    var compilerErrors: [CompilerError] {
+        var seen = Set<CompilerError>()
+        var errors: [CompilerError] = []
+        for line in lines {
+            guard let error = compilerError(line), seen.insert(error).inserted else { continue }
+            errors.append(error)
+        }
+        return errors
+    }
+
+    private func compilerError(_ line: Substring) -> CompilerError? {
+        guard let marker = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else { return nil }
+        let message = String(line[marker.upperBound...])
+        guard message != "fatalError", !message.hasPrefix("Process '"),
+              !message.contains("command failed with exit code") else { return nil }
+        let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+        guard let path = location.first, path.hasPrefix("/") else { return CompilerError(file: nil, line: nil, message: message) }
+        let prefix = exercisesFolder + "/"
+        let file = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : String(path)
+        return CompilerError(file: file, line: location.count > 1 ? Int(location[1]) : nil, message: message)
+    }
+}
