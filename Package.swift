@@ -85,7 +85,7 @@ let package = Package(
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/WorkshopCommand"
         ),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop"], path: "Tests/WorkshopTests"),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "TestSupport"], path: "Tests/WorkshopTests"),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
         // decodes chapter 7's images with the bare libraries, for comparison.

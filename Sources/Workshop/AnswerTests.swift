@@ -113,7 +113,7 @@ public enum AnswerTests {
         // The test the backtrace names, or failing that the only one still running.
         let running = records.filter { $0.started && !$0.ended }
         let culprit = crash.flatMap { crash in
-            running.first { record in crash.frames.contains { $0.contains(record.backtraceSymbol) } }
+            running.first { record in crash.frames.contains(where: record.isNamed) }
         } ?? (running.count == 1 ? running.first : nil)
 
         let results = records.map { record -> AnswerTestResult in

@@ -21,13 +21,27 @@ enum EventStream {
         /// Every line of the first issue it recorded, or nil.
         var issue: String?
 
-        /// `PremultiplyTests.roundsToNearest(`: how the test's function appears in a backtrace.
+        /// `PremultiplyTests.roundsToNearest(`: how the test's function appears in a backtrace
+        /// when a suite type holds it.
         var backtraceSymbol: String {
             let parts = id.split(separator: "/")
-            let suite = parts.first?.split(separator: ".").last.map(String.init) ?? ""
-            let owner = parts.count > 2 ? String(parts[parts.count - 3]) : suite
-            let function = parts.count > 1 ? parts[parts.count - 2].prefix { $0 != "(" } : ""
-            return "\(owner.split(separator: ".").last ?? "").\(function)("
+            let owner = parts.count > 2 ? String(parts[parts.count - 3]) : ""
+            return "\(owner.split(separator: ".").last ?? "").\(functionName)("
+        }
+
+        /// `roundsToNearest`. A free function's id has no suite: `Module.wraps()/File.swift:3:2`.
+        var functionName: String {
+            let parts = id.split(separator: "/")
+            guard parts.count > 1 else { return "" }
+            let function = parts[parts.count - 2].prefix { $0 != "(" }
+            return String(function.split(separator: ".").last ?? function)
+        }
+
+        /// Whether a backtrace frame is this test's function: by its suite and name, or, for a test
+        /// written as a free function, by its name in a file of its exercise's `Tests` folder.
+        func isNamed(in frame: String) -> Bool {
+            if frame.contains(backtraceSymbol) { return true }
+            return frame.contains(" \(functionName)(") && frame.contains("/Tests/\(exercise)-")
         }
     }
 

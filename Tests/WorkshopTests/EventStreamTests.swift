@@ -149,3 +149,14 @@ struct EventStreamTests {
         #expect(record.backtraceSymbol == "PremultiplyTests.roundsToNearest(")
     }
 }
+
+extension EventStreamTests {
+    @Test("A test written as a free function is found in a backtrace by its name and its exercise's folder")
+    func freeFunctionInBacktrace() {
+        let record = EventStream.TestRecord(id: "Chapter01Exercise1Tests.wraps()/TrapTests.swift:3:2",
+                                            exercise: ExerciseID(chapter: 1, number: 1), displayName: "")
+        #expect(record.functionName == "wraps")
+        #expect(record.isNamed(in: "  3 [ra]   0x1 wraps() + 153 in X.xctest at /c/exercises/01-tiny/Tests/1.1-trap/TrapTests.swift:3:47"))
+        #expect(!record.isNamed(in: "  3 [ra]   0x1 wraps() + 153 in X.xctest at /c/exercises/01-tiny/Tests/1.2-other/TrapTests.swift:3:47"))
+    }
+}

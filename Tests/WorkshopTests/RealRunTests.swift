@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import Workshop
+
+/// The workshop against real `swift test` runs of a tiny course that uses the real exercises
+/// manifest: one exercise that traps (in its stub and, on purpose, in its solution), one that
+/// simply fails, and one that does not compile. Slow (each run builds), so they share one course.
+@Suite("Real runs of a tiny course", .serialized)
+struct RealRunTests {
+    /// The repository's own exercises manifest, with the tiny course's exercises in its list.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func manifest() throws -> String {
+        let root = repository
+        let real = try String(contentsOf: root.appendingPathComponent("exercises/Package.swift"), encoding: .utf8)
+        let start = try #require(real.range(of: "let exercises: [Exercise] = [\n"))
+        let end = try #require(real.range(of: "\n]\n", range: start.upperBound..<real.endIndex))
+        let tiny = ["1.1-trap", "1.2-plain", "1.3-broken"]
+            .map { "    Exercise(chapter: \"01-tiny\", folder: \"\($0)\", uses: []),\n" }.joined()
+        return real.replacingCharacters(in: start.upperBound..<end.lowerBound, with: tiny)
+    }
+
+    static let readme = """
+        # Tiny exercises
+
+        ## Exercise 1.1: Double a byte
+        <details><summary>Hint 1</summary>What is 200 × 2 in a byte?</details>
+        <details><summary>Hint 2</summary>Wrap.</details>
+
+        ## Exercise 1.2: Return one
+        <details><summary>Hint 1</summary>Which number?</details>
+        <details><summary>Hint 2</summary>One.</details>
+
+        ## Exercise 1.3: Compile
+        <details><summary>Hint 1</summary>What does the compiler say?</details>
+        <details><summary>Hint 2</summary>Close the brace.</details>
+        """
+
+    /// The course lives in the repository's own `.build`, so that a second run builds incrementally
+    /// and nothing is left in the temporary folder.
+    static let course: Result<CourseFolder, any Error> = Result {
+        let course = CourseFolder(root: repository.appendingPathComponent(".build/workshop-tests/tiny-course"))
+        try course.write("Package.swift", """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Tiny", products: [.library(name: "Tiny", targets: ["Tiny"])], targets: [.target(name: "Tiny")])
+            """)
+        try course.write("Sources/Tiny/Tiny.swift", "public let tiny = 1\n")
+        try course.write("exercises/Package.swift", try manifest())
+        try course.write("chapters/01-tiny.md", "# Tiny\n")
+        try course.write("exercises/01-tiny/README.md", readme)
+        // The obvious first attempt at 1.1 traps on overflow; so does its "solution", to prove verify
+        // does not call a crash a pass.
+        let trap = "public func doubled(_ x: UInt8) -> UInt8 {\n    x * 2  // TODO(1.1)\n}\n"
+        try course.write("exercises/01-tiny/Sources/1.1-trap/Trap.swift", trap)
+        try course.write("exercises/01-tiny/Solutions/1.1-trap/Trap.swift", trap.replacingOccurrences(of: "  // TODO(1.1)", with: ""))
+        try course.write("exercises/01-tiny/Tests/1.1-trap/TrapTests.swift", """
+            import Testing
+            import Chapter01Exercise1
+            @Test("Doubling wraps around") func wraps() { #expect(doubled(200) == 144) }
+            """)
+        try course.write("exercises/01-tiny/Sources/1.2-plain/Plain.swift", "public func one() -> Int { 0 }  // TODO(1.2)\n")
+        try course.write("exercises/01-tiny/Solutions/1.2-plain/Plain.swift", "public func one() -> Int { 1 }\n")
+        try course.write("exercises/01-tiny/Tests/1.2-plain/PlainTests.swift", """
+            import Testing
+            import Chapter01Exercise2
+            @Test("One is one") func isOne() { #expect(one() == 1) }
+            """)
+        // A half-edited exercise: a syntax error.
+        try course.write("exercises/01-tiny/Sources/1.3-broken/Broken.swift", "public func three() -> Int {  // TODO(1.3)\n")
+        try course.write("exercises/01-tiny/Solutions/1.3-broken/Broken.swift", "public func three() -> Int { 3 }\n")
+        try course.write("exercises/01-tiny/Tests/1.3-broken/BrokenTests.swift", """
+            import Testing
+            import Chapter01Exercise3
+            @Test("Three is three") func isThree() { #expect(three() == 3) }
+            """)
+        return course
+    }
+
+    static func check(_ selection: ExerciseSelection) throws -> (passed: Bool, text: String, progress: LearnerProgress) {
+        let course = try Self.course.get().course
+        var text = ""
+        let check = Check(course: course, terminal: .plain) { text += $0 + "\n" }
+        var progress = LearnerProgress()
+        let passed = try check.run(selection, progress: &progress)
+        return (passed, text, progress)
+    }
+
+    @Test("A syntax error in 1.3 does not stop the check of 1.2")
+    func syntaxErrorElsewhere() throws {
+        let (passed, text, _) = try Self.check(.exercise(ExerciseID(chapter: 1, number: 2)))
+        #expect(!passed)
+        #expect(text.contains("✘ 1.2 Return one: 1 of 1 tests fail."), "\(text)")
+        #expect(text.contains("Expectation failed"), "\(text)")
+        #expect(!text.contains("does not compile"), "\(text)")
+    }
+
+    @Test("Checking the whole chapter names 1.3's error once, by file and line, and still runs 1.1 and 1.2")
+    func chapterWithBrokenExercise() throws {
+        let (passed, text, progress) = try Self.check(.chapter(1))
+        #expect(!passed)
+        #expect(text.contains("✘ 1.3 Compile: your code does not compile yet."), "\(text)")
+        #expect(text.contains("01-tiny/Sources/1.3-broken/Broken.swift:"), "\(text)")
+        #expect(text.contains("✘ 1.2 Return one: 1 of 1 tests fail."), "\(text)")
+        #expect(progress.hasPassed(ExerciseID(chapter: 1, number: 1)) == false)
+    }
+
+    @Test("Code that traps fails the check, with the runtime's message and the line that trapped")
+    func trapFailsCheck() throws {
+        let (passed, text, progress) = try Self.check(.exercise(ExerciseID(chapter: 1, number: 1)))
+        #expect(!passed)
+        #expect(progress.hasPassed(ExerciseID(chapter: 1, number: 1)) == false)
+        #expect(text.contains("✘ Doubling wraps around"), "\(text)")
+        #expect(text.contains("crashed"), "\(text)")
+        #expect(text.contains("arithmetic overflow"), "\(text)")
+        #expect(text.contains("01-tiny/Sources/1.1-trap/Trap.swift:2"), "\(text)")
+        #expect(!text.contains("Registers"), "\(text)")
+    }
+
+    @Test("A solution that traps fails verify")
+    func trapFailsVerify() throws {
+        let problems = try Verifier(course: Self.course.get().course).run()
+        #expect(problems.contains { $0.hasPrefix("1.1: \"Doubling wraps around\" fails on the reference solution: crashed") }, "\(problems)")
+        #expect(!problems.contains { $0.hasPrefix("1.2") }, "\(problems)")
+    }
+}
