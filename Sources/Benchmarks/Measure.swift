@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// Timing helpers shared by every benchmark. Each benchmark runs both sides in the same process, in
@@ -46,18 +47,51 @@ enum Measure {
     }
 }
 
+/// A bound a figure must meet. Every check is recorded, so that `afn-bench` can end with one line
+/// that says whether every target was met, and exit non-zero when one was not.
+enum Target: CustomStringConvertible {
+    case atMost(Double)
+    case atLeast(Double)
+
+    func isMet(by value: Double) -> Bool {
+        switch self {
+        case .atMost(let bound): value <= bound
+        case .atLeast(let bound): value >= bound
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .atMost(let bound): "≤ \(String(format: "%.2f", bound))"
+        case .atLeast(let bound): "≥ \(String(format: "%.2f", bound))"
+        }
+    }
+
+    /// Checks `value` against the target, remembers a miss, and returns `ok` or `MISSED`.
+    @discardableResult
+    func check(_ what: String, _ value: Double) -> String {
+        if isMet(by: value) { return "ok" }
+        Target.missed.withLock { $0.append("\(what): \(String(format: "%.2f", value)), target \(self)") }
+        return "MISSED"
+    }
+
+    /// The targets missed so far in this process.
+    static let missed = Mutex<[String]>([])
+}
+
 /// One line of a benchmark's table: a name, its time per call, and its ratio to the baseline.
 struct Row {
     var name: String
     var nanoseconds: Double
-    var target: String? = nil
+    /// A bound on the ratio to the baseline.
+    var target: Target? = nil
 
     static func printTable(title: String, baseline: Row, rows: [Row]) {
         print(title)
         for row in [baseline] + rows {
             let ratio = row.nanoseconds / baseline.nanoseconds
             let padded = row.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-            let target = row.target.map { "   target \($0)" } ?? ""
+            let target = row.target.map { "   target \($0)× \($0.check(row.name, ratio))" } ?? ""
             print("  \(padded) \(Measure.format(nanoseconds: row.nanoseconds))   \(String(format: "%5.2f×", ratio))\(target)")
         }
         print()

@@ -1,6 +1,9 @@
 // afn-bench: the course's benchmarks. Run in release mode, for example
 //     swift run -c release afn-bench escaping
-// Each benchmark prints its figures as ratios to a baseline measured in the same process.
+// Each benchmark prints its figures as ratios to a baseline measured in the same process, checks
+// them against their targets, and the last line says whether every target was met. The exit status
+// is 0 when they were, 1 when one was missed, 2 for a name that is not a benchmark.
+import Foundation
 
 let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("escaping", "chapter 2: batched and byte-table escapers vs Foundation", EscapingBenchmark.run),
@@ -9,14 +12,50 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", InflateBenchmark.run),
 ]
 
-let requested = Array(CommandLine.arguments.dropFirst())
-let selected = requested == ["all"] ? benchmarks : benchmarks.filter { requested.contains($0.name) }
-if selected.isEmpty {
+@MainActor func usage() {
     print("usage: swift run -c release afn-bench <benchmark>... | all\n")
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
-} else {
-    #if DEBUG
-    print("warning: a debug build; figures are meaningful only with `-c release`\n")
-    #endif
-    for benchmark in selected { benchmark.run() }
 }
+
+let requested = Array(CommandLine.arguments.dropFirst())
+let unknown = requested.filter { name in name != "all" && !benchmarks.contains { $0.name == name } }
+guard requested.isEmpty || unknown.isEmpty else {
+    print("afn-bench: no benchmark is called \(unknown.map { "'\($0)'" }.joined(separator: ", "))\n")
+    usage()
+    exit(2)
+}
+let selected = requested.contains("all") ? benchmarks : benchmarks.filter { requested.contains($0.name) }
+if selected.isEmpty {
+    usage()
+    exit(0)
+}
+#if DEBUG
+print("warning: a debug build; figures are meaningful only with `-c release`\n")
+#endif
+
+if selected.count == 1 {
+    selected[0].run()
+    let missed = Target.missed.withLock { $0 }
+    print(missed.isEmpty ? "\(selected[0].name): every target met" : "\(selected[0].name): \(missed.count) target(s) MISSED: \(missed.joined(separator: "; "))")
+    exit(missed.isEmpty ? 0 : 1)
+}
+
+// Several benchmarks: each runs in a process of its own, so that the memory one leaves resident
+// cannot hide the next one's peak (a decode reusing pages a JSON parse freed rises by nothing).
+var failed: [String] = []
+for benchmark in selected {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    child.arguments = [benchmark.name]
+    do {
+        try child.run()
+        child.waitUntilExit()
+        if child.terminationStatus != 0 { failed.append(benchmark.name) }
+    } catch {
+        print("afn-bench: could not start \(benchmark.name) in a process of its own: \(error)")
+        failed.append(benchmark.name)
+    }
+    print()
+}
+print(failed.isEmpty ? "afn-bench: every target met" : "afn-bench: targets missed in \(failed.joined(separator: ", "))")
+exit(failed.isEmpty ? 0 : 1)
