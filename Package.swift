@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "RequestSerializationTests", dependencies: ["RequestSerialization", "HTTPBin"], path: "Tests/03-RequestSerializationTests"),
 
         // Chapter 4
-        .target(name: "RequestBodies", dependencies: ["RequestSerialization"], path: "Sources/04-RequestBodies"),
+        .target(name: "RequestBodies", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin"], path: "Tests/04-RequestBodiesTests"),
 
         // Chapter 5
@@ -55,7 +55,7 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(
             name: "CLibJPEG", path: "Sources/07-CLibJPEG", pkgConfig: "libjpeg",
-            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .target(name: "CJPEGDecoder", dependencies: ["CLibJPEG"], path: "Sources/07-CJPEGDecoder"),
         // `ImageResponseSerializer` validates with chapter 5's contract before it decodes.
         .target(

@@ -24,6 +24,36 @@ static void baseline_ignore_message(j_common_ptr cinfo, int level) {
     (void)level;
 }
 
+// Every setjmp below sits in a function of its own whose caller owns the state. C leaves a local
+// variable changed between setjmp and longjmp indeterminate unless it is volatile; here the
+// function holding setjmp changes nothing the caller reads after the jump.
+
+static int decode_jpeg_guarded(struct jpeg_decompress_struct *cinfo, struct baseline_errors *errors,
+                               const void *data, size_t size, void *pixels, size_t bytes_per_row) {
+    if (setjmp(errors->escape) != 0) {
+        return 0;
+    }
+    jpeg_create_decompress(cinfo);
+    jpeg_mem_src(cinfo, (const unsigned char *)data, (unsigned long)size);
+    jpeg_read_header(cinfo, TRUE);
+    cinfo->out_color_space = JCS_EXT_BGRA;
+    jpeg_start_decompress(cinfo);
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW rows[4];
+        JDIMENSION count = 0;
+        while (count < 4 && cinfo->output_scanline + count < cinfo->output_height) {
+            rows[count] = (uint8_t *)pixels + (size_t)(cinfo->output_scanline + count) * bytes_per_row;
+            count++;
+        }
+        // No line read means no progress: give up rather than loop forever.
+        if (jpeg_read_scanlines(cinfo, rows, count) == 0) {
+            return 0;
+        }
+    }
+    jpeg_finish_decompress(cinfo);
+    return 1;
+}
+
 int afn_baseline_decode_jpeg(const void *data, size_t size, void *pixels, size_t bytes_per_row) {
     struct jpeg_decompress_struct cinfo;
     memset(&cinfo, 0, sizeof cinfo);
@@ -31,27 +61,9 @@ int afn_baseline_decode_jpeg(const void *data, size_t size, void *pixels, size_t
     cinfo.err = jpeg_std_error(&errors.pub);
     errors.pub.error_exit = baseline_error_exit;
     errors.pub.emit_message = baseline_ignore_message;
-    if (setjmp(errors.escape) != 0) {
-        jpeg_destroy_decompress(&cinfo);
-        return 0;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, (const unsigned char *)data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    cinfo.out_color_space = JCS_EXT_BGRA;
-    jpeg_start_decompress(&cinfo);
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW rows[4];
-        JDIMENSION count = 0;
-        while (count < 4 && cinfo.output_scanline + count < cinfo.output_height) {
-            rows[count] = (uint8_t *)pixels + (size_t)(cinfo.output_scanline + count) * bytes_per_row;
-            count++;
-        }
-        jpeg_read_scanlines(&cinfo, rows, count);
-    }
-    jpeg_finish_decompress(&cinfo);
+    int ok = decode_jpeg_guarded(&cinfo, &errors, data, size, pixels, bytes_per_row);
     jpeg_destroy_decompress(&cinfo);
-    return 1;
+    return ok;
 }
 
 int afn_baseline_decode_png(const void *data, size_t size, void *pixels, size_t bytes_per_row) {
@@ -80,6 +92,29 @@ int afn_baseline_decode_png(const void *data, size_t size, void *pixels, size_t 
     return 1;
 }
 
+static int encode_jpeg_guarded(struct jpeg_compress_struct *cinfo, struct baseline_errors *errors,
+                               const uint8_t *rgb, uint32_t width, uint32_t height, int quality,
+                               unsigned char **buffer, unsigned long *buffer_size) {
+    if (setjmp(errors->escape) != 0) {
+        return 0;
+    }
+    jpeg_create_compress(cinfo);
+    jpeg_mem_dest(cinfo, buffer, buffer_size);
+    cinfo->image_width = width;
+    cinfo->image_height = height;
+    cinfo->input_components = 3;
+    cinfo->in_color_space = JCS_RGB;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, quality, TRUE);
+    jpeg_start_compress(cinfo, TRUE);
+    while (cinfo->next_scanline < cinfo->image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo->next_scanline * width * 3);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_compress(cinfo);
+    return 1;
+}
+
 int afn_baseline_encode_jpeg(const uint8_t *rgb, uint32_t width, uint32_t height, int quality,
                              uint8_t **jpeg, size_t *jpeg_size) {
     struct jpeg_compress_struct cinfo;
@@ -89,26 +124,12 @@ int afn_baseline_encode_jpeg(const uint8_t *rgb, uint32_t width, uint32_t height
     errors.pub.error_exit = baseline_error_exit;
     unsigned char *buffer = NULL;
     unsigned long buffer_size = 0;
-    if (setjmp(errors.escape) != 0) {
-        jpeg_destroy_compress(&cinfo);
+    int ok = encode_jpeg_guarded(&cinfo, &errors, rgb, width, height, quality, &buffer, &buffer_size);
+    jpeg_destroy_compress(&cinfo);
+    if (!ok) {
         free(buffer);
         return 0;
     }
-    jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, &buffer, &buffer_size);
-    cinfo.image_width = width;
-    cinfo.image_height = height;
-    cinfo.input_components = 3;
-    cinfo.in_color_space = JCS_RGB;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    jpeg_start_compress(&cinfo, TRUE);
-    while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * width * 3);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
     *jpeg = buffer;
     *jpeg_size = buffer_size;
     return 1;

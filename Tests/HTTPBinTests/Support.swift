@@ -169,6 +169,9 @@ private final class Collector: ChannelInboundHandler, Sendable {
 /// `_exit` rather than `exit`: a deadlocked thread may hold a lock that exit's clean-up would need.
 enum Watchdog {
     static let fired: Int32 = 70
+    /// What a child process exits with when the trap it probes for did not happen (a toolchain
+    /// that fixed it): not 0, so that one `processExitsWith: .failure` sees every outcome.
+    static let behaved: Int32 = 71
 
     static func arm(after seconds: Double) {
         Thread.detachNewThread {
