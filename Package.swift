@@ -40,7 +40,7 @@ let package = Package(
 
         // Chapter 5
         .target(name: "ResponseValidation", path: "Sources/05-ResponseValidation"),
-        .testTarget(name: "ResponseValidationTests", dependencies: ["ResponseValidation"], path: "Tests/05-ResponseValidationTests"),
+        .testTarget(name: "ResponseValidationTests", dependencies: ["ResponseValidation", "TestSupport"], path: "Tests/05-ResponseValidationTests"),
 
         // Chapter 6
         .target(name: "ResponseParsing", dependencies: ["ResponseValidation"], path: "Sources/06-ResponseParsing"),

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 import Testing
+import TestSupport
 
 @Suite("The contract: validate, then parse, and return both")
 struct ValidateThenParseTests {
@@ -11,10 +12,11 @@ struct ValidateThenParseTests {
     let json = HTTPResponseSerializer(acceptableContentTypes: ["application/json"])
 
     /// A stand-in parser: the body as a string, and a record of whether it ran.
-    final class Parser: @unchecked Sendable {
-        var ran = false
+    final class Parser: Sendable {
+        private let calls = Locked(0)
+        var ran: Bool { calls.value > 0 }
         func parse(_ body: Data) throws(Reason) -> String? {
-            ran = true
+            calls.withLock { $0 += 1 }
             return String(decoding: body, as: UTF8.self)
         }
     }

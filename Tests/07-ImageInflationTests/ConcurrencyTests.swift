@@ -1,26 +1,18 @@
 import Foundation
 import ImageInflation
 import Testing
+import TestSupport
 
 @Suite("Decoding on many threads")
 struct ConcurrencyTests {
     static let names = ["png-rgba8.png", "png-rgba8-interlaced.png", "png-palette4-trns.png", "png-rgba16.png",
                         "jpeg-rgb-baseline.jpg", "jpeg-rgb-progressive.jpg", "jpeg-ycck-adobe.jpg", "jpeg-truncated.jpg"]
 
-    /// Counts what threads report; the lock makes it safe to share.
-    final class Tally: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-
-        func add(_ amount: Int) { lock.withLock { count += amount } }
-        var total: Int { lock.withLock { count } }
-    }
-
     @Test("Sixteen threads decoding at once get the same results as one thread", .timeLimit(.minutes(1)))
     func threads() throws {
         let inputs = try Self.names.map(Fixture.data)
         let expected = inputs.map { try? decodeBitmap(from: $0) }
-        let mismatches = Tally()
+        let mismatches = Locked(0)
         let finished = DispatchGroup()
         for thread in 0..<16 {
             finished.enter()
@@ -30,12 +22,12 @@ struct ConcurrencyTests {
                     let index = (thread + round) % inputs.count
                     if (try? decodeBitmap(from: inputs[index])) != expected[index] { wrong += 1 }
                 }
-                mismatches.add(wrong)
+                mismatches.withLock { $0 += wrong }
                 finished.leave()
             }.start()
         }
         finished.wait()
-        #expect(mismatches.total == 0)
+        #expect(mismatches.value == 0)
     }
 
     @Test("inflateImage decodes many images at once from async code")
