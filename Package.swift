@@ -96,6 +96,9 @@ let package = Package(
             path: "Sources/Benchmarks"
         ),
 
+        // The benchmarks' own logic: targets that are checked, names that are refused.
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"], path: "Tests/BenchmarksTests"),
+
         // What several test targets and HTTPBin share: a seeded random number generator.
         .target(name: "TestSupport", path: "Sources/TestSupport"),
 

@@ -31,8 +31,13 @@ struct TerminalPreviewTests {
 
     @Test("NO_COLOR set to anything but the empty string turns colour off")
     func noColor() {
-        #expect(PreviewStyle.automatic(environment: ["NO_COLOR": "1"]) == .plain)
-        #expect(PreviewStyle.automatic(environment: ["NO_COLOR": ""]) == .trueColor)
-        #expect(PreviewStyle.automatic(environment: [:]) == .trueColor)
+        #expect(PreviewStyle.automatic(environment: ["NO_COLOR": "1"], outputIsTerminal: true) == .plain)
+        #expect(PreviewStyle.automatic(environment: ["NO_COLOR": ""], outputIsTerminal: true) == .trueColor)
+        #expect(PreviewStyle.automatic(environment: [:], outputIsTerminal: true) == .trueColor)
+    }
+
+    @Test("Output that is not a terminal (a pipe, a file) gets no colour codes")
+    func notATerminal() {
+        #expect(PreviewStyle.automatic(environment: [:], outputIsTerminal: false) == .plain)
     }
 }

@@ -10,11 +10,13 @@ public enum PreviewStyle: Sendable, Equatable {
     /// terminals without colour.
     case plain
 
-    /// `.plain` when the NO_COLOR convention (no-color.org) asks for it, `.trueColor` otherwise.
+    /// `.trueColor` for a terminal, `.plain` when the NO_COLOR convention (no-color.org) asks for
+    /// it or standard output is not a terminal: escape codes in a file or a pipe are noise.
     public static func automatic(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        outputIsTerminal: Bool = isatty(STDOUT_FILENO) == 1
     ) -> PreviewStyle {
-        environment["NO_COLOR", default: ""].isEmpty ? .trueColor : .plain
+        environment["NO_COLOR", default: ""].isEmpty && outputIsTerminal ? .trueColor : .plain
     }
 }
 
