@@ -16,6 +16,9 @@ extension MultipartFormData {
     }
 }
 
+// end-listing
+
+// listing: body-stream-to-file
 extension URLRequest {
     /// This request's body stream written to `fileURL`, and the request without the stream but with
     /// its `Content-Length`: ready for `uploadTask(with:fromFile:)` (AFNetworking's
@@ -39,6 +42,9 @@ extension URLRequest {
     }
 }
 
+// end-listing
+
+// listing: write-file
 /// Creates `fileURL` and fills it with what `read` gives, 256 KB at a time, until it gives 0.
 /// On failure the partial file is removed: half a body must not be uploaded by mistake.
 private func writeFile(

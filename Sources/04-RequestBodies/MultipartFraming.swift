@@ -24,6 +24,9 @@ enum MultipartFraming {
     }
 }
 
+// end-listing
+
+// listing: body-segments
 /// One stretch of a body: framing bytes, or the body of a part.
 enum BodySegment {
     case framing(Data)

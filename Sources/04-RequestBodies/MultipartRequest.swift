@@ -29,6 +29,9 @@ extension RequestSerializer {
     }
 }
 
+// end-listing
+
+// listing: finalizing-multipart
 extension MultipartFormData {
     /// `request` with this form as its streamed body, its `Content-Type` with the boundary, and the
     /// framing headers (AFNetworking's `requestByFinalizingMultipartFormData`). An empty form
