@@ -15,7 +15,6 @@ extension MultipartFormData {
         return try writeFile(fileURL) { buffer throws(MultipartFormError) in try reader.read(into: buffer) }
     }
 }
-
 // end-listing
 
 // listing: body-stream-to-file
@@ -41,7 +40,6 @@ extension URLRequest {
         return request
     }
 }
-
 // end-listing
 
 // listing: write-file

@@ -34,7 +34,6 @@ final class MultipartBodyStream: InputStream {
     override var streamStatus: Stream.Status { status }
     override var streamError: (any Error)? { failure }
     override var hasBytesAvailable: Bool { status == .open }
-
     // end-listing
 
     // listing: body-stream-read
@@ -53,7 +52,6 @@ final class MultipartBodyStream: InputStream {
             return -1
         }
     }
-
     // end-listing
 
     /// No direct access to an internal buffer: the bytes do not exist until they are read.

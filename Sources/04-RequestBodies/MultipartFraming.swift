@@ -23,7 +23,6 @@ enum MultipartFraming {
         headers.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
     }
 }
-
 // end-listing
 
 // listing: body-segments

@@ -28,7 +28,6 @@ extension RequestSerializer {
         return form.prepending(parameterParts).request(byFinalizing: request, framing: framing)
     }
 }
-
 // end-listing
 
 // listing: finalizing-multipart

@@ -15,7 +15,6 @@ public protocol ResponseSerializer: Sendable {
     associatedtype Object
     func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Object>
 }
-
 // end-listing
 
 // listing: serialized-response
