@@ -1,8 +1,8 @@
 import Foundation
 
 // listing: string-round-trip
-/// AFNetworking 2's (and 3.0's) way to parse JSON, kept to measure against: the body becomes a string in its
-/// encoding, the string becomes UTF-8 bytes again, and only then does the parser run.
+/// AFNetworking 2's (and 3.0's) way to parse JSON, kept to measure against: the body becomes a
+/// string in its encoding, the string becomes UTF-8 bytes again, and only then does the parser run.
 ///
 /// The round trip was a workaround for an old `NSJSONSerialization` bug with `\u` escapes, and it
 /// applied the response's charset. `NSString` holds non-ASCII text as UTF-16, so each step is a
