@@ -15,7 +15,9 @@ extension MultipartFormData {
         return try writeFile(fileURL) { buffer throws(MultipartFormError) in try reader.read(into: buffer) }
     }
 }
+// end-listing
 
+// listing: body-stream-to-file
 extension URLRequest {
     /// This request's body stream written to `fileURL`, and the request without the stream but with
     /// its `Content-Length`: ready for `uploadTask(with:fromFile:)` (AFNetworking's
@@ -38,7 +40,9 @@ extension URLRequest {
         return request
     }
 }
+// end-listing
 
+// listing: write-file
 /// Creates `fileURL` and fills it with what `read` gives, 256 KB at a time, until it gives 0.
 /// On failure the partial file is removed: half a body must not be uploaded by mistake.
 private func writeFile(

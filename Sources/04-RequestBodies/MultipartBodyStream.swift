@@ -34,7 +34,9 @@ final class MultipartBodyStream: InputStream {
     override var streamStatus: Stream.Status { status }
     override var streamError: (any Error)? { failure }
     override var hasBytesAvailable: Bool { status == .open }
+    // end-listing
 
+    // listing: body-stream-read
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
         guard let reader, status == .open else { return status == .atEnd ? 0 : -1 }
         guard length > 0 else { return 0 }  // nothing asked for: not the end of the body
@@ -50,6 +52,7 @@ final class MultipartBodyStream: InputStream {
             return -1
         }
     }
+    // end-listing
 
     /// No direct access to an internal buffer: the bytes do not exist until they are read.
     override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>) -> Bool {
@@ -73,7 +76,6 @@ final class MultipartBodyStream: InputStream {
     }
     #endif
 }
-// end-listing
 
 extension MultipartFormData {
     /// A new stream of the whole body, for `URLRequest.httpBodyStream` or for

@@ -48,7 +48,11 @@ extension MultipartFormData {
     public mutating func appendPart(withFileData data: Data, name: String, fileName: String, mimeType: String) {
         parts.append(MultipartPart(headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType), body: .data(data)))
     }
+}
+// end-listing
 
+// listing: appending-file-parts
+extension MultipartFormData {
     /// A file on disk, named after its last path component, typed by its extension. It is read
     /// while the body is sent, never loaded whole.
     public mutating func appendPart(withFileURL fileURL: URL, name: String) throws(MultipartFormError) {
@@ -71,7 +75,11 @@ extension MultipartFormData {
         guard let size = (attributes[.size] as? NSNumber)?.uint64Value else { throw .fileUnreadable(fileURL, reason: "its size is unknown") }
         parts.append(MultipartPart(headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType), body: .file(fileURL, length: size)))
     }
+}
+// end-listing
 
+// listing: appending-stream-parts
+extension MultipartFormData {
     /// A stream of exactly `length` bytes. `makeStream` is called each time the body is read.
     public mutating func appendPart(
         withInputStream makeStream: @escaping @Sendable () -> InputStream,

@@ -23,7 +23,9 @@ enum MultipartFraming {
         headers.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
     }
 }
+// end-listing
 
+// listing: body-segments
 /// One stretch of a body: framing bytes, or the body of a part.
 enum BodySegment {
     case framing(Data)

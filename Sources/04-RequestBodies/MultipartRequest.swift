@@ -19,18 +19,22 @@ extension RequestSerializer {
         form: MultipartFormData, framing: StreamedBodyFraming = .platformDefault
     ) throws(RequestSerializationError) -> URLRequest {
         guard !["GET", "HEAD"].contains(method.uppercased()) else { throw .methodDoesNotAllowBody(method) }
-        let request = http.addingDefaultHeaders(to: try http.plainRequest(method: method, urlString: urlString))
+        // AFNetworking starts from this serializer's request without parameters; the HTTP
+        // serializer's is an empty form (`application/x-www-form-urlencoded`), kept if the form is.
+        let request = try self.request(method: method, urlString: urlString, parameters: nil)
         let parameterParts = queryStringPairs(from: parameters ?? [:]).map { pair in
             MultipartPart.field(name: pair.field, data: Data((pair.value ?? "").utf8))
         }
         return form.prepending(parameterParts).request(byFinalizing: request, framing: framing)
     }
 }
+// end-listing
 
+// listing: finalizing-multipart
 extension MultipartFormData {
     /// `request` with this form as its streamed body, its `Content-Type` with the boundary, and the
     /// framing headers (AFNetworking's `requestByFinalizingMultipartFormData`). An empty form
-    /// leaves the request as it is.
+    /// leaves the request as it is, body and `Content-Type` included.
     public func request(byFinalizing request: URLRequest, framing: StreamedBodyFraming = .platformDefault) -> URLRequest {
         guard !isEmpty else { return request }
         var request = request

@@ -38,7 +38,10 @@ public struct ContentType: Sendable, Hashable {
             charset = value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
     }
+}
+// end-listing
 
+extension ContentType {
     /// The content type of `response`: from its header for an HTTP response, otherwise from what
     /// the response itself reports (a file or data URL has no headers).
     public init?(of response: URLResponse?) {
@@ -51,4 +54,3 @@ public struct ContentType: Sendable, Hashable {
         }
     }
 }
-// end-listing

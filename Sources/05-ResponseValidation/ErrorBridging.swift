@@ -4,9 +4,9 @@ import FoundationNetworking
 #endif
 
 // listing: error-bridging
-/// The `NSError` form, exactly as AFNetworking builds it, so that code written against
-/// AFNetworking's errors (or Objective-C callers) can read ours: `error as NSError` gives the
-/// domain, the code and the `userInfo` keys below.
+/// The `NSError` form, as AFNetworking builds it for a validation failure, so that code written
+/// against AFNetworking's errors (or Objective-C callers) can read ours: `error as NSError` gives
+/// the domain, the code and the `userInfo` keys below.
 extension ResponseSerializationError: CustomNSError {
     /// `AFURLResponseSerializationErrorDomain`.
     public static let errorDomain = "com.alamofire.error.serialization.response"
@@ -17,8 +17,9 @@ extension ResponseSerializationError: CustomNSError {
 
     /// AFNetworking borrows two URL-loading codes: `NSURLErrorBadServerResponse` (-1011) for a
     /// status code, `NSURLErrorCannotDecodeContentData` (-1016) for a content type. A body that
-    /// cannot be parsed is content that cannot be decoded, so it is -1016 too; a body over the size
-    /// limit is `NSURLErrorDataLengthExceedsMaximum` (-1103).
+    /// cannot be parsed is content that cannot be decoded, so it is -1016 too, where AFNetworking
+    /// passes on the parser's own error (3840 for JSON); a body over the size limit is
+    /// `NSURLErrorDataLengthExceedsMaximum` (-1103).
     public var errorCode: Int {
         switch reason {
         case .unacceptableStatusCode: NSURLErrorBadServerResponse

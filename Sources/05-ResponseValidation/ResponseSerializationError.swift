@@ -75,7 +75,8 @@ extension ResponseSerializationError.Reason: CustomStringConvertible {
     public var description: String {
         switch self {
         case .unacceptableContentType(let mimeType):
-            return "Request failed: unacceptable content-type: \(mimeType ?? "(none)")"
+            // AFNetworking formats a missing MIME type with `%@`, which prints `(null)`.
+            return "Request failed: unacceptable content-type: \(mimeType ?? "(null)")"
         case .unacceptableStatusCode(let code):
             // AFNetworking's `localizedStringForStatusCode:` reason phrase: "not found" on macOS,
             // "Not Found" on Linux, where swift-corelibs-foundation capitalizes it.

@@ -15,15 +15,12 @@ public protocol ResponseSerializer: Sendable {
     associatedtype Object
     func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Object>
 }
+// end-listing
 
-/// What a serializer made of a response: an object, an error, both, or neither.
-///
-/// | `object` | `error` | when |
-/// |---|---|---|
-/// | set | nil | the response is valid and the body parsed |
-/// | set | set | the status is unacceptable, but the body parsed (the server's error message) |
-/// | nil | set | the content type is unacceptable, or the body did not parse |
-/// | nil | nil | there was nothing to parse (an empty body, or JSON's single space) |
+// listing: serialized-response
+/// What a serializer made of a response: an object, an error, both, or neither. Chapter 5's
+/// table says when each happens: a failed status can still come with its parsed body, and the
+/// base `HTTPResponseSerializer` returns the body beside any validation error.
 public struct SerializedResponse<Object> {
     public var object: Object?
     public var error: ResponseSerializationError?

@@ -14,14 +14,22 @@ enum Charset {
         let converts = "a".data(using: encoding).flatMap { String(data: $0, encoding: encoding) } == "a"
         return converts ? encoding : nil
     }
+}
+// end-listing
 
-    #if canImport(Darwin)
+// listing: charset-platforms
+#if canImport(Darwin)
+extension Charset {
     private static func platformEncoding(named name: String) -> String.Encoding? {
         let encoding = CFStringConvertIANACharSetNameToEncoding(name as CFString)
         guard encoding != kCFStringEncodingInvalidId else { return nil }
         return String.Encoding(rawValue: CFStringConvertEncodingToNSStringEncoding(encoding))
     }
-    #else
+}
+#else
+// Swift 6.3's Foundation adds `String.Encoding(ianaName:)` (SF-0033), but the course also supports
+// Swift 6.2, whose Foundation has no such lookup: hence the table.
+extension Charset {
     private static func platformEncoding(named name: String) -> String.Encoding? {
         // IANA names compare without regard to case (RFC 2978 §2.3).
         namedEncodings[name.lowercased()]
@@ -40,6 +48,6 @@ enum Charset {
         "shift_jis": .shiftJIS, "shift-jis": .shiftJIS, "sjis": .shiftJIS,
         "euc-jp": .japaneseEUC, "iso-2022-jp": .iso2022JP, "macintosh": .macOSRoman,
     ]
-    #endif
 }
+#endif
 // end-listing

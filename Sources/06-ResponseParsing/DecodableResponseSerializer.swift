@@ -30,7 +30,11 @@ public struct DecodableResponseSerializer<Value: Decodable>: ValidatingResponseS
             }
         }
     }
+}
+// end-listing
 
+// listing: decodable-error-reason
+extension DecodableResponseSerializer {
     /// A `dataCorrupted` error at the top level means the text is not JSON at all; anything else
     /// means JSON of the wrong shape, reported with the path to the value that did not fit.
     private func reason(for error: DecodingError, text: Data) -> ResponseSerializationError.Reason {

@@ -11,7 +11,8 @@ public struct JSONResponseSerializer: ValidatingResponseSerializer {
     public var validation = HTTPResponseSerializer(acceptableContentTypes: ["application/json", "text/json", "text/javascript"])
     /// Passed to `JSONSerialization`: `.fragmentsAllowed` accepts a bare string or number.
     public var readingOptions: JSONSerialization.ReadingOptions = []
-    /// Whether dictionary entries whose value is `null` are removed, at every level.
+    /// Whether nulls are removed at every level: dictionary entries and, as in AFNetworking 4,
+    /// array elements.
     public var removesKeysWithNullValues = false
 
     public init() {}

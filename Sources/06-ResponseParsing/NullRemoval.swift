@@ -1,9 +1,9 @@
 import Foundation
 
 // listing: null-removal
-/// `object` without the dictionary entries whose value is null, at every level, through
-/// dictionaries and arrays (AFNetworking's `AFJSONObjectByRemovingKeysWithNullValues`).
-/// A null *in an array* stays: removing it would move every element after it.
+/// `object` without its nulls, at every level: dictionary entries whose value is null, and null
+/// elements of arrays (AFNetworking 4's `AFJSONObjectByRemovingKeysWithNullValues`; versions 2 and
+/// 3 left array elements alone). A lone null at the top is returned as it is.
 ///
 /// AFNetworking recurses, one call per level. The parser allows 512 levels, and a recursive walk
 /// over 512 levels needs between 128 and 256 KB of stack (measured, release build), more than some
@@ -33,7 +33,7 @@ public func removingKeysWithNullValues(_ object: Any) -> Any {
 
 /// A dictionary or an array being rebuilt: the children still to visit, and what has been rebuilt.
 struct RebuiltContainer {
-    /// Children not yet visited, the next one last; a dictionary's null entries are already gone.
+    /// Children not yet visited, the next one last; null entries and elements are already gone.
     private var remaining: [(key: String?, value: Any)]
     /// The child taken last, whose rebuilt value `add` receives.
     private var currentKey: String?
@@ -45,7 +45,8 @@ struct RebuiltContainer {
             remaining = dictionary.filter { !isNull($0.value) }.map { (key: $0.key, value: $0.value) }
             self.dictionary = [:]
         } else if let array = value as? [Any] {
-            remaining = array.reversed().map { (key: nil, value: $0) }
+            // AFNetworking 4.0 began dropping these too: the elements after a null move down.
+            remaining = array.reversed().filter { !isNull($0) }.map { (key: nil, value: $0) }
         } else {
             return nil
         }

@@ -30,7 +30,10 @@ final class XMLWellFormedness: NSObject, XMLParserDelegate {
             throw .malformedBody(format: "XML", detail: "\(code) at line \(parser.lineNumber), column \(parser.columnNumber)")
         }
     }
+    // end-listing
 
+    // listing: xml-well-formedness-listener
+    // What the parser reports, kept for `check`: elements open and closed, errors, the end.
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         if depth == 0 { rootElements += 1 }
@@ -48,5 +51,5 @@ final class XMLWellFormedness: NSObject, XMLParserDelegate {
     func parserDidEndDocument(_ parser: XMLParser) {
         reachedEnd = true
     }
+    // end-listing
 }
-// end-listing

@@ -68,6 +68,32 @@ struct JSONAndPropertyListTests {
         }
     }
 
+    @Test("A lone UTF-16 surrogate: Apple's JSONSerialization refuses it; on Linux U+FFFD is already in its place and is sent")
+    func loneSurrogate() throws {
+        // "a", the first half of 😀 (D83D DE00) without the second, "b": what cutting text at a
+        // UTF-16 length can leave.
+        let units: [unichar] = [0x61, 0xD83D, 0x62]
+        let text = NSString(characters: units, length: units.count)
+        #if canImport(Darwin)
+        // An NSString keeps the lone half; the writer refuses it, as AFNetworking's does.
+        #expect(text.character(at: 1) == 0xD83D)
+        #expect {
+            try json.request(method: "POST", urlString: "http://example.com", parameters: ["text": text])
+        } throws: { error in
+            guard case RequestSerializationError.bodyEncodingFailed = error else { return false }
+            return true
+        }
+        #else
+        // swift-corelibs-foundation keeps an NSString's text as a Swift String, which cannot hold a
+        // lone surrogate: it was replaced when the string was made, and the body sends that.
+        #expect(text.character(at: 1) == 0xFFFD)
+        let request = try json.request(method: "POST", urlString: "http://example.com", parameters: ["text": text])
+        #expect(request.httpBody == Data(#"{"text":"a\#u{FFFD}b"}"#.utf8))
+        #endif
+        // What a caller can do on both: decode UTF-16 with validation while it is still UTF-16.
+        #expect(String(validating: units, as: UTF16.self) == nil)
+    }
+
     @Test("A property-list body is XML by default, with Content-Type: application/x-plist")
     func propertyListBody() throws {
         let serializer = PropertyListRequestSerializer(http: fixedSerializer())

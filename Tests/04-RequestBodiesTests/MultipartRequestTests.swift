@@ -23,7 +23,7 @@ struct MultipartRequestTests {
         #expect(request.value(forHTTPHeaderField: "Content-Length") == String(form.contentLength))
         #expect(request.value(forHTTPHeaderField: "Expect") == nil)
         #expect(request.value(forHTTPHeaderField: "User-Agent") == "Tests/1.0 (Linux)")
-        #expect(request.httpBody == nil)
+        #expect(request.httpBody == nil)  // the stream replaced the serializer's empty form body
         let stream = try #require(request.httpBodyStream)
         #expect(UInt64(try readAll(stream).count) == form.contentLength)
     }
@@ -57,10 +57,21 @@ struct MultipartRequestTests {
         }
     }
 
-    @Test("An empty form with no parameters leaves the request without a body")
+    @Test("An empty form with no parameters keeps AFNetworking's empty url-encoded body and no Content-Length")
     func emptyForm() throws {
-        let request = try fixedSerializer().multipartFormRequest(method: "PUT", urlString: "http://example.com", form: MultipartFormData())
+        let request = try fixedSerializer().multipartFormRequest(method: "PUT", urlString: "http://example.com", parameters: [:], form: MultipartFormData())
         #expect(request.httpBodyStream == nil)
+        #expect(request.httpBody == Data())
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+        #expect(request.value(forHTTPHeaderField: "Content-Length") == nil)
+        #expect(request.value(forHTTPHeaderField: "User-Agent") == "Tests/1.0 (Linux)")
+    }
+
+    @Test("An empty form through a JSON serializer is its bodiless request: no body, no Content-Type")
+    func emptyFormThroughJSON() throws {
+        let request = try JSONRequestSerializer(http: fixedSerializer()).multipartFormRequest(urlString: "http://example.com", form: MultipartFormData())
+        #expect(request.httpBodyStream == nil)
+        #expect(request.httpBody == nil)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
     }
 

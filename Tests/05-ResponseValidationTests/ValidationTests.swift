@@ -56,11 +56,11 @@ struct ValidationTests {
         #expect(json.validate(Responses.http(204), data: nil).isValid)
     }
 
-    @Test("No MIME type with a body fails the content-type check")
+    @Test("No MIME type with a body fails the content-type check, with AFNetworking's (null) in the message")
     func noMIMETypeWithBody() throws {
         let error = try #require(json.validate(Responses.http(200), data: Responses.body).error)
         #expect(error.reason == .unacceptableContentType(nil))
-        #expect(error.localizedDescription == "Request failed: unacceptable content-type: (none)")
+        #expect(error.localizedDescription == "Request failed: unacceptable content-type: (null)")
     }
 
     @Test("When both fail, the status error wraps the content-type error")

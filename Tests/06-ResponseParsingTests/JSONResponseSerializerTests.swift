@@ -48,15 +48,24 @@ struct JSONResponseSerializerTests {
         #expect(result.error?.reason == .unacceptableContentType("text/html"))
     }
 
-    @Test("Keys with null values are removed at every level, through arrays; nulls in arrays stay")
+    @Test("Nulls are removed at every level, keys and array elements alike, as AFNetworking 4's own test asks")
     func nullRemoval() {
         var removing = serializer
         removing.removesKeysWithNullValues = true
-        let data = Data(#"{"key":"value","nullkey":null,"array":[{"subnullkey":null,"x":1},null]}"#.utf8)
+        // AFNetworking 4.0.1's testThatJSONRemovesKeysWithNullValues, and a null between elements.
+        let data = Data(#"{"key":"value","nullkey":null,"array":[{"subnullkey":null}],"arrayWithNulls":[null],"scores":[1,null,3]}"#.utf8)
         let result = removing.responseObject(for: response("application/json"), data: data)
-        #expect(canonicalJSON(result.object) == #"{"array":[{"x":1},null],"key":"value"}"#)
+        #expect(canonicalJSON(result.object) == #"{"array":[{}],"arrayWithNulls":[],"key":"value","scores":[1,3]}"#)
         let kept = serializer.responseObject(for: response("application/json"), data: data)
-        #expect(canonicalJSON(kept.object)?.contains("nullkey") == true)
+        #expect(canonicalJSON(kept.object) == canonicalJSON(try? JSONSerialization.jsonObject(with: data)))
+    }
+
+    @Test("Null removal: a lone null stays, an array of nulls empties, nested arrays lose theirs")
+    func nullRemovalEdges() {
+        #expect(removingKeysWithNullValues(NSNull()) is NSNull)
+        #expect((removingKeysWithNullValues([NSNull(), NSNull()]) as? [Any])?.isEmpty == true)
+        let nested: [Any] = [[NSNull(), 1], ["a": [NSNull()]]]
+        #expect(canonicalJSON(removingKeysWithNullValues(nested)) == #"[[1],{"a":[]}]"#)
     }
 
     @Test("Reading options reach the parser: fragments are refused unless allowed")

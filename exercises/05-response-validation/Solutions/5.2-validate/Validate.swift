@@ -4,14 +4,16 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 
-/// Validates `response` the way AFNetworking's `validateResponse:data:error:` does (see chapter 5):
+/// Validates `response` as AFNetworking's `validateResponse:data:error:` does (chapter 5), with one
+/// rule of this API's own. The API explains its failures in problem details (RFC 9457), a JSON body
+/// labelled `application/problem+json`:
 ///
-/// 1. content type first: with `acceptableContentTypes` set, a MIME type outside it fails, except
-///    when the response has no MIME type *and* no body. A failure with a body gets an
-///    `.unacceptableContentType` error; a failure with an empty body gets none;
-/// 2. then the status: with `acceptableStatusCodes` set, a status outside it fails with an
-///    `.unacceptableStatusCode` error, which wraps the content-type error if there is one;
-/// 3. a response that is not an `HTTPURLResponse`, or none at all, is valid.
+/// - AFNetworking's rules: content type, then status; the empty-body exceptions; a status error
+///   wraps a content-type error; a response that is not an `HTTPURLResponse` is valid;
+/// - the variant: when the *status* fails and the MIME type is `application/problem+json`, the
+///   content type counts as acceptable, so the error is the status error alone and nothing else.
+///   The body is the server's explanation, not a mislabelled one. With a status that passes,
+///   `application/problem+json` is judged like any other type.
 public func validate(
     _ response: URLResponse?, data: Data?,
     acceptableStatusCodes: IndexSet? = IndexSet(integersIn: 200..<300),
@@ -20,16 +22,21 @@ public func validate(
     guard let response = response as? HTTPURLResponse else { return .valid }
     let hasBody = !(data?.isEmpty ?? true)
     let mimeType = ContentType(of: response)?.mimeType
+    // The variant needs the status's verdict before the content type is judged; the errors are
+    // still chained in AFNetworking's order, the status error outside.
+    let statusFailed = acceptableStatusCodes.map { !$0.contains(response.statusCode) } ?? false
+    let explainsItsFailure = statusFailed && mimeType == "application/problem+json"
     var failed = false
     var error: ResponseSerializationError?
 
-    if let acceptableContentTypes, mimeType != nil || hasBody, !acceptableContentTypes.contains(mimeType ?? "") {
+    if let acceptableContentTypes, !explainsItsFailure, mimeType != nil || hasBody,
+       !acceptableContentTypes.contains(mimeType ?? "") {
         failed = true
         if hasBody {
             error = ResponseSerializationError(.unacceptableContentType(mimeType), response: response, data: data)
         }
     }
-    if let acceptableStatusCodes, !acceptableStatusCodes.contains(response.statusCode) {
+    if statusFailed {
         failed = true
         let statusError = ResponseSerializationError(.unacceptableStatusCode(response.statusCode), response: response, data: data)
         error = .error(statusError, withUnderlyingError: error)

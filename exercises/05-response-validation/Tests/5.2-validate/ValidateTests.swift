@@ -6,7 +6,7 @@ import FoundationNetworking
 import ResponseValidation
 import Testing
 
-@Suite("5.2 Write the validation")
+@Suite("5.2 Write the validation for problem details")
 struct ValidateTests {
     let json: Set<String> = ["application/json"]
     let body = Data(#"{"ok":false}"#.utf8)
@@ -53,14 +53,34 @@ struct ValidateTests {
         #expect(result.error?.chain.map(\.reason) == [.unacceptableStatusCode(404)])
     }
 
-    @Test("Your validation agrees with the library's on a grid of responses")
+    @Test("A failing status explained in application/problem+json fails with the status error alone")
+    func problemDetailsExplainAFailure() {
+        for type in ["application/problem+json", "Application/Problem+JSON; charset=utf-8"] {
+            let result = validate(response(422, type), data: body, acceptableContentTypes: json)
+            #expect(result.error?.chain.map(\.reason) == [.unacceptableStatusCode(422)], "\(type)")
+        }
+        #expect(validate(response(404, "application/problem+json"), data: Data(), acceptableContentTypes: json).error?.chain.map(\.reason) == [.unacceptableStatusCode(404)])
+    }
+
+    @Test("application/problem+json on a status that passes is judged like any other content type")
+    func problemDetailsOnSuccess() {
+        let success = validate(response(200, "application/problem+json"), data: body, acceptableContentTypes: json)
+        #expect(success.error?.chain.map(\.reason) == [.unacceptableContentType("application/problem+json")])
+        let anyStatus = validate(response(500, "application/problem+json"), data: body, acceptableStatusCodes: nil, acceptableContentTypes: json)
+        #expect(anyStatus.error?.chain.map(\.reason) == [.unacceptableContentType("application/problem+json")])
+    }
+
+    @Test("Your validation agrees with AFNetworking's, problem details aside, on a grid of responses")
     func agreesWithTheLibrary() {
-        var library = HTTPResponseSerializer(acceptableContentTypes: json)
+        let problem = "application/problem+json"
         for statuses in [IndexSet(integersIn: 200..<300), IndexSet([200, 404]), nil] as [IndexSet?] {
-            library.acceptableStatusCodes = statuses
             for status in [200, 204, 304, 404, 500] {
-                for type in ["application/json", "Application/JSON; charset=utf-8", "text/html", nil] as [String?] {
+                for type in ["application/json", "Application/JSON; charset=utf-8", "text/html", problem, nil] as [String?] {
                     for data in [body, Data(), nil] as [Data?] {
+                        // The variant is AFNetworking's rules with problem+json accepted, on a failing status only.
+                        let statusFails = statuses.map { !$0.contains(status) } ?? false
+                        var library = HTTPResponseSerializer(acceptableContentTypes: statusFails ? json.union([problem]) : json)
+                        library.acceptableStatusCodes = statuses
                         let expected = library.validate(response(status, type), data: data)
                         let actual = validate(response(status, type), data: data, acceptableStatusCodes: statuses, acceptableContentTypes: json)
                         let same = expected.isValid == actual.isValid

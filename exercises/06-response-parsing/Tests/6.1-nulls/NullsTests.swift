@@ -28,9 +28,16 @@ struct NullsTests {
         #expect(try removed(#"[{"id":1,"deleted":null},[{"x":null}]]"#) == #"[{"id":1},[{}]]"#)
     }
 
-    @Test("A null element of an array stays, while the null entries around it go")
+    @Test("A null element of an array goes too, and the elements after it move down, as in AFNetworking 4")
     func nullElements() throws {
-        #expect(try removed(#"{"scores":[1,null,3],"best":null}"#) == #"{"scores":[1,null,3]}"#)
+        #expect(try removed(#"{"scores":[1,null,3],"best":null}"#) == #"{"scores":[1,3]}"#)
+        #expect(try removed(#"[null,[null],{"a":[null,null]}]"#) == #"[[],{"a":[]}]"#)
+    }
+
+    @Test("An array of nulls empties, while a lone null with nothing around it comes back as it is")
+    func loneNull() throws {
+        #expect(try removed(#"[null]"#) == "[]")
+        #expect(try removed("null") == "null")
     }
 
     @Test("Your function agrees with the library's on a whole document")
