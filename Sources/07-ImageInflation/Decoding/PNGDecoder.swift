@@ -1,7 +1,7 @@
 import CLibPNG
 
 enum PNGDecoder {
-    // listing: png-image-from-swift
+    // listing: png-begin-read
     /// libpng's simplified API catches its own errors (it owns the setjmp) and returns 0 with a
     /// message, so unlike libjpeg it can be called from Swift directly.
     static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader) throws(ImageError) -> Bitmap {
@@ -23,7 +23,9 @@ enum PNGDecoder {
         // Without this flag a 16-bit file counts as linear light and is re-encoded on the way to
         // 8 bits (64 × 257 would come out as 136, not 64).
         image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        // end-listing
 
+        // listing: png-finish-read
         return try Bitmap.filled(
             width: header.width, height: header.height,
             alphaInfo: hasAlpha ? .premultipliedFirst : .noneSkipFirst
