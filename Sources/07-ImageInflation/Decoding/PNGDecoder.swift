@@ -2,8 +2,7 @@ import CLibPNG
 
 enum PNGDecoder {
     // listing: png-begin-read
-    /// libpng's simplified API catches its own errors (it owns the setjmp) and returns 0 with a
-    /// message, so unlike libjpeg it can be called from Swift directly.
+    /// Decodes a PNG with libpng's simplified `png_image` API, into a bitmap in the course's layout.
     static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader) throws(ImageError) -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
