@@ -1,11 +1,7 @@
 // listing: fast-escaping
-/// Percent-escapes a query-string key or value in one pass over its UTF-8 bytes, with the same
-/// result as `percentEscaped`, byte for byte, and no batches.
-///
-/// Percent-encoding works on bytes, not characters: every byte of a non-ASCII character is escaped,
-/// so there is no character to split and nothing to widen. Two 64-bit masks answer "may this ASCII
-/// byte stay as it is?", and the output is sized once for the worst case (three bytes out for every
-/// byte in).
+/// Percent-escapes a query-string key or value in one pass over its UTF-8 bytes: the same bytes as
+/// `percentEscaped`, with no batches. The output is sized once for the worst case, three bytes out
+/// for every byte in.
 public func fastPercentEscaped(_ string: String) -> String {
     var string = string
     string.makeContiguousUTF8()  // a no-op for native strings; bridged ones are copied once
@@ -15,7 +11,9 @@ public func fastPercentEscaped(_ string: String) -> String {
         }
     } ?? ""  // unreachable: the storage was just made contiguous
 }
+// end-listing
 
+// listing: escape-bytes
 /// The loop itself, over raw buffers: no reference counting, no lazy globals, no index checks.
 @inline(__always)
 private func escapeBytes(

@@ -10,18 +10,12 @@ public func queryString(from parameters: [String: Any]) -> String {
 }
 
 // listing: depth-first-pairs
-/// Flattens nested parameters into pairs, depth first, the way AFNetworking's
-/// `AFQueryStringPairsFromKeyAndValue` does:
+/// Flattens nested parameters into pairs, depth first, in the order of AFNetworking's
+/// `AFQueryStringPairsFromKeyAndValue`: keys sorted by their string form, `parent[child]`,
+/// `parent[]`. An empty dictionary, array or set contributes nothing.
 ///
-/// - a dictionary's keys are visited sorted by their string form, at every level, and a nested key
-///   becomes `parent[child]`;
-/// - an array keeps its order and each element's field becomes `parent[]`;
-/// - a set's elements are visited in sorted order under the parent's own field;
-/// - an empty dictionary, array or set contributes nothing;
-/// - anything else is a leaf: one pair.
-///
-/// AFNetworking recurses. This walk keeps its own stack instead, so a parameter nested 10,000 levels
-/// deep costs heap, not call stack, and cannot overflow a thread's small stack.
+/// An explicit stack of pending work replaces the original's recursion, so that deep nesting costs
+/// heap rather than call stack.
 public func queryStringPairs(from parameters: [String: Any]) -> [QueryStringPair] {
     var pairs: [QueryStringPair] = []
     // Work still to do, the next item on top. Children are pushed in reverse, so that popping them

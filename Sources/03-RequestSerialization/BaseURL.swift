@@ -2,13 +2,8 @@ import Foundation
 
 // listing: base-url
 /// A base URL that relative URL strings resolve against, as AFHTTPSessionManager resolves the
-/// `URLString` of every request against its `baseURL`.
-///
-/// RFC 3986 resolves a relative reference by replacing the base's last path segment: against
-/// `https://api.example.com/v1`, `users` resolves to `https://api.example.com/users`, because `v1`
-/// is a "file" that `users` replaces. So AFNetworking adds a trailing slash to a base URL whose path
-/// is not empty, and `users` then resolves to `/v1/users`. A base with an empty path is left alone:
-/// `https://api.example.com` already resolves `users` to `/users`.
+/// `URLString` of every request against its `baseURL`. A base whose path is not empty gets a
+/// trailing slash, so that against `https://api.example.com/v1`, `users` means `/v1/users`.
 public struct BaseURL: Hashable, Sendable {
     /// The base, with its trailing slash.
     public let url: URL

@@ -1,8 +1,7 @@
 import Foundation
 
 // listing: accept-language
-/// AFNetworking's `Accept-Language`: the preferred languages in order, each with a quality value
-/// that falls by 0.1 from 1, stopping after the language that gets 0.5 (at most six languages).
+/// AFNetworking's `Accept-Language`, at most six languages:
 ///
 ///     acceptLanguage(from: ["fr-CH", "fr", "en"])   // "fr-CH;q=1, fr;q=0.9, en;q=0.8"
 ///
@@ -22,9 +21,7 @@ public func acceptLanguage(from languages: [String]) -> String {
 /// AFNetworking's `User-Agent`: the program's name, its version when it has one, and the system.
 public enum UserAgent {
     // listing: user-agent
-    /// `name/version (system)`, reduced to ASCII: a header value must be ASCII, and a program or
-    /// system name may not be (AFNetworking transliterates with the same ICU transform: `Zoë` →
-    /// `Zoe`, `中文` → `zhong wen`, and whatever is left that is not ASCII is removed).
+    /// `name/version (system)`, reduced to ASCII by the ICU transform AFNetworking uses.
     public static func make(name: String, version: String?, system: String) -> String {
         let product = version.map { "\(name)/\($0)" } ?? name
         return asciiOnly("\(product) (\(system))")

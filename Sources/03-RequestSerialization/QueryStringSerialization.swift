@@ -38,11 +38,7 @@ extension HTTPRequestSerializer {
 
 // listing: query-in-uri
 /// `url` with `query` added to its query string: after `?` when it has none, after `&` when it has
-/// one, and directly when it already ends in `?` or `&`.
-///
-/// AFNetworking appends `?query` to the URL's whole string. When the URL has a fragment
-/// (`/page#top`), that puts the query inside the fragment, where no server ever sees it; here the
-/// query goes before the `#`, where RFC 3986 puts it.
+/// one, directly when it already ends in `?` or `&`, and always before a fragment.
 func appendingQuery(_ query: String, to url: URL?) throws(RequestSerializationError) -> URL {
     guard let url else { throw .badURL("") }
     let string = url.absoluteString

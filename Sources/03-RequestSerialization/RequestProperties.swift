@@ -5,18 +5,10 @@ import FoundationNetworking
 
 // listing: request-properties-when-set
 extension HTTPRequestSerializer {
-    /// Writes onto `request` the request properties that were set on this serializer, and only those.
-    ///
-    /// AFNetworking needs Key-Value Observing for this: an Objective-C `BOOL` or enum has no "not
-    /// set" value, so the serializer observes its own six properties and records the name of each
-    /// one that changes, then copies only the recorded ones with `setValue:forKey:`. Linux has no
-    /// KVO, and Swift does not need it: an optional is a value that knows whether it was set.
-    /// Setting a property back to nil un-sets it, as AFNetworking's `NSNull` branch does.
-    ///
-    /// Why not always write every property? Because a request's own value overrides the session's:
-    /// a request whose `timeoutInterval` was written, even with the default 60 s, ignores the
-    /// session configuration's `timeoutIntervalForRequest` (FoundationNetworking keeps a flag,
-    /// `isTimeoutIntervalSet`, for exactly this). Writing a default is not the same as not writing.
+    /// Writes onto `request` the request properties that were set on this serializer, and only
+    /// those: AFNetworking's Key-Value Observing of its own properties, done with optionals. Setting
+    /// a property back to nil un-sets it, as AFNetworking's `NSNull` branch does. Writing a default
+    /// is not leaving it alone: a request's own `timeoutInterval`, even 60 s, overrides the session's.
     public func applyRequestProperties(to request: inout URLRequest) {
         if let allowsCellularAccess { request.allowsCellularAccess = allowsCellularAccess }
         if let cachePolicy { request.cachePolicy = cachePolicy }

@@ -25,7 +25,7 @@ static void afn_decode_into(j_decompress_ptr cinfo, struct jpeg_progress_mgr *pr
                             const void *data, size_t size, const AFNJPEGRequest *request,
                             uint8_t *pixels, AFNJPEGReport *report);
 
-// listing: jpeg-setjmp-owner
+// listing: jpeg-error-manager
 /// libjpeg finds our callbacks through `cinfo->err`, so the public part must come first: a pointer
 /// to it is a pointer to the whole struct.
 struct afn_error_manager {
@@ -42,6 +42,9 @@ struct afn_session {
     struct afn_error_manager errors;
     struct jpeg_progress_mgr progress;
 };
+// end-listing
+
+// listing: jpeg-escape
 
 /// Leaves the decode from anywhere inside libjpeg: records why, then unwinds C frames only.
 static void afn_escape(j_common_ptr cinfo, AFNJPEGStatus status) {
@@ -72,6 +75,9 @@ static void afn_emit_message(j_common_ptr cinfo, int level) {
         afn_escape(cinfo, ran_out ? AFNJPEGStatusTruncated : AFNJPEGStatusCorrupt);
     }
 }
+// end-listing
+
+// listing: jpeg-setjmp
 
 /// The only function with a setjmp. After a longjmp C guarantees the values of this function's
 /// own locals only if they did not change since the setjmp; the one read here, `session`, never

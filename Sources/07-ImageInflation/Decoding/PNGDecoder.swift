@@ -1,9 +1,8 @@
 import CLibPNG
 
 enum PNGDecoder {
-    // listing: png-image-from-swift
-    /// libpng's simplified API catches its own errors (it owns the setjmp) and returns 0 with a
-    /// message, so unlike libjpeg it can be called from Swift directly.
+    // listing: png-begin-read
+    /// Decodes a PNG with libpng's simplified `png_image` API, into a bitmap in the course's layout.
     static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader) throws(ImageError) -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -23,7 +22,9 @@ enum PNGDecoder {
         // Without this flag a 16-bit file counts as linear light and is re-encoded on the way to
         // 8 bits (64 × 257 would come out as 136, not 64).
         image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        // end-listing
 
+        // listing: png-finish-read
         return try Bitmap.filled(
             width: header.width, height: header.height,
             alphaInfo: hasAlpha ? .premultipliedFirst : .noneSkipFirst

@@ -1,3 +1,4 @@
+// listing: jpeg-markers
 /// The marker bytes that matter before the image data (each follows a 0xFF).
 enum JPEGMarker {
     static let startOfImage: UInt8 = 0xD8
@@ -22,6 +23,7 @@ enum JPEGMarker {
         isStartOfFrame(marker) && marker & 0x03 == 0x02
     }
 }
+// end-listing
 
 /// The frame header (SOFn) fields the image header needs.
 private struct JPEGFrame {

@@ -8,7 +8,7 @@ enum PNGChunkType {
 }
 
 extension ImageHeader {
-    // listing: sniff-png-header
+    // listing: sniff-png-ihdr
     /// The PNG signature is followed by the IHDR chunk, always first and always 13 bytes; the
     /// chunks between it and the first IDAT may add transparency (tRNS) and orientation (eXIf).
     static func sniffPNG(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageHeader {
@@ -36,7 +36,9 @@ extension ImageHeader {
         var header = ImageHeader(
             format: .png, width: Int(width), height: Int(height), bitsPerComponent: Int(bitDepth),
             colorModel: colorModel, hasAlpha: hasAlphaChannel, isInterlaced: interlace == 1)
+        // end-listing
 
+        // listing: sniff-png-chunks
         while let length = reader.readUInt32(), let type = reader.readUInt32(),
               type != PNGChunkType.imageData, type != PNGChunkType.end,
               let payload = reader.readBytes(Int(length)), reader.skip(4) {

@@ -1,5 +1,6 @@
 import Foundation
 
+// listing: inflated-image
 /// AFInflatedImageFromResponseWithDataAtScale: sniff, refuse bombs, apply AFNetworking's skip
 /// rules, and decode only what passes, all before the caller sees the image.
 ///
@@ -17,6 +18,7 @@ public func inflatedImage(
     let bitmap = try decodeBitmap(from: data, header: header, options: options)
     return Image(header: header, representation: .inflated(bitmap), scale: scale)
 }
+// end-listing
 
 /// The same work, off the caller's thread: AFNetworking inflated on the session's background
 /// queue so the main thread never paid for decompression. `@concurrent` runs the body on the

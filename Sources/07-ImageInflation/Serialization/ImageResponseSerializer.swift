@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 
-// listing: image-response-serializer
+// listing: image-serializer-settings
 /// Validates, then turns a PNG or JPEG body into an `Image`, AFNetworking's
 /// `AFImageResponseSerializer`: inflated unless told otherwise, at `imageScale`, with the
 /// orientation its EXIF tag gives.
@@ -27,7 +27,9 @@ public struct ImageResponseSerializer: ValidatingResponseSerializer {
     public var decodingOptions = DecodingOptions.default
 
     public init() {}
+    // end-listing
 
+    // listing: image-serializer-empty-body
     /// Decodes on the caller's thread; `responseImage(for:data:)` decodes off it.
     public func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Image> {
         let mimeType = ContentType(of: response)?.mimeType

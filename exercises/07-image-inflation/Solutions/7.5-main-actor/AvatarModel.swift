@@ -39,12 +39,18 @@ public final class AvatarModel {
         let mimeType = ContentType(of: response)?.mimeType
         // The image serializer's validation: its content types, 200 to 299. `serialize` calls the
         // closure only when chapter 5 says there is a body to parse, and wraps what it throws.
-        return ImageResponseSerializer().validation.serialize(response, data: data) { body throws(ResponseSerializationError.Reason) in
+        var result = ImageResponseSerializer().validation.serialize(response, data: data) { body throws(ResponseSerializationError.Reason) in
             do throws(ImageError) {
                 return try decode(body, mimeType)
             } catch {
                 throw error.serializationReason
             }
         }
+        // Chapter 7's own rule: no image is empty. Where chapter 5 has no error to give (an empty
+        // 200), the answer is `emptyData`; where it has one (an empty 404), that one stands.
+        if result.object == nil && result.error == nil {
+            result.error = ResponseSerializationError(ImageError.emptyData.serializationReason, response: response, data: data)
+        }
+        return result
     }
 }

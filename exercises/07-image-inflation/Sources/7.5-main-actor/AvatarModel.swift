@@ -27,7 +27,8 @@ public final class AvatarModel {
     public func show(_ response: URLResponse?, data: Data?) async {
         // TODO(7.5): this decodes on the main actor, and before any validation. Validate first, as
         // chapter 5 defines, with the image serializer's content types; decode with `decode`, off the
-        // main actor; then publish the object and the error, as chapter 7's serializer reports them.
+        // main actor; then publish the object and the error, as chapter 7's serializer reports them
+        // (its empty-body rule included).
         do throws(ImageError) {
             image = try decode(data ?? Data(), response?.mimeType)
         } catch {

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import ImageInflation
 import ResponseValidation
+import Synchronization
 import Testing
 
 /// Marks the main queue, which is the main actor's executor on macOS and on Linux alike.
@@ -17,20 +18,19 @@ func onMainActor() -> Bool { DispatchQueue.getSpecific(key: mainQueue) == true }
 
 /// A decoder that gives a fixed outcome and notes, for every call, whether it ran on the main
 /// actor. No image file is needed: the model never looks inside the bytes, the decoder does.
-final class RecordingDecoder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var onMain: [Bool] = []
+final class RecordingDecoder: Sendable {
+    private let onMain = Mutex<[Bool]>([])
     private let outcome: Result<Image, ImageError>
 
     init(_ outcome: Result<Image, ImageError>) { self.outcome = outcome }
 
     /// One entry per call: true when that call ran on the main actor.
-    var calls: [Bool] { lock.withLock { onMain } }
+    var calls: [Bool] { onMain.withLock { $0 } }
 
     var decode: Decode {
         { _, _ throws(ImageError) in
-            let onMain = onMainActor()
-            self.lock.withLock { self.onMain.append(onMain) }
+            let isMain = onMainActor()
+            self.onMain.withLock { $0.append(isMain) }
             return try self.outcome.get()
         }
     }
@@ -97,5 +97,22 @@ struct AvatarModelTests {
         #expect(model.image == nil)
         #expect(model.error?.reason == ImageError.truncatedData(.jpeg).serializationReason)
         #expect(model.error.map { ($0 as NSError).code } == NSURLErrorCannotDecodeContentData)
+    }
+
+    @Test("An empty image body never reaches the decoder, and shows chapter 7's empty-data error")
+    func emptyBody() async {
+        let (model, decoder) = await shown(200, "image/png", body: Data())
+        #expect(decoder.calls.isEmpty, "the decoder ran \(decoder.calls.count) time(s) on an empty body")
+        #expect(model.image == nil)
+        #expect(model.error?.reason == ImageError.emptyData.serializationReason,
+                "chapter 5 gives an empty body no error; chapter 7's serializer adds one: \(String(describing: model.error?.reason))")
+    }
+
+    @Test("A 404 with an empty body keeps chapter 5's status error, not the empty-data one")
+    func notFoundEmpty() async {
+        let (model, decoder) = await shown(404, "image/png", body: Data())
+        #expect(decoder.calls.isEmpty, "the decoder ran \(decoder.calls.count) time(s) on an empty body")
+        #expect(model.image == nil)
+        #expect(model.error?.reason == .unacceptableStatusCode(404))
     }
 }
