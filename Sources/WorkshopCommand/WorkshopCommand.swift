@@ -12,6 +12,12 @@ struct WorkshopCommand: ParsableCommand {
     )
 }
 
+/// An exercise number as typed (`2.1`), or a message that says what one looks like.
+func exerciseID(_ text: String) throws -> ExerciseID {
+    guard let id = ExerciseID(text) else { throw ValidationError("'\(text)' is not an exercise number like 2.1") }
+    return id
+}
+
 /// The course this command was started in (normally the folder `swift run` was typed in).
 func currentCourse() throws -> Course {
     try Course.locate(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -63,7 +69,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let course = try currentCourse()
-        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let id = try exerciseID(exercise)
         let guide = try course.exercise(id)
         let folders = [guide.stubFolder].compactMap { $0 }
         var seen = Snapshot(of: folders)
@@ -104,7 +110,7 @@ struct Reset: ParsableCommand {
 
     func run() throws {
         let course = try currentCourse()
-        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let id = try exerciseID(exercise)
         let files = ExerciseFiles(course: course, exercise: try course.exercise(id))
         guard try files.isEdited() else {
             print("Exercise \(id) is already as it was: nothing to reset.")
@@ -130,7 +136,7 @@ struct Solution: ParsableCommand {
 
     func run() throws {
         let course = try currentCourse()
-        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let id = try exerciseID(exercise)
         let files = ExerciseFiles(course: course, exercise: try course.exercise(id))
         if let reason = files.solutionWithheld(progress: .load(for: course)) {
             print(reason)
@@ -165,13 +171,13 @@ struct Hint: ParsableCommand {
 
     func run() throws {
         let course = try currentCourse()
-        guard let id = ExerciseID(exercise) else { throw ValidationError("'\(exercise)' is not an exercise number like 2.1") }
+        let id = try exerciseID(exercise)
         let guide = try course.exercise(id)
         var progress = LearnerProgress.load(for: course)
         if reset { progress.hintsShown[id.description] = 0 }
         let shown = progress.hintsShown(for: id)
         if shown >= guide.hints.count {
-            print("That was the last hint for \(id). Try once more; then compare with \(guide.solutionFolder.map(course.relative) ?? "the solution").")
+            print("That was the last hint for \(id). Try once more; then `swift run workshop solution \(id)` compares your code with the reference.")
             print("(`swift run workshop hint \(id) --reset` starts the hints again.)")
         } else {
             print("Exercise \(id), hint \(shown + 1) of \(guide.hints.count):\n")
