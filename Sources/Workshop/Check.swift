@@ -66,12 +66,20 @@ public struct Check {
             broken[owner, default: []].append(error)
         }
         let buildable = exercises.map(\.id).filter { broken[$0] == nil }
-        guard broken[nil] == nil, !buildable.isEmpty else {
-            // Errors outside the exercises (or every exercise broken): nothing more can run.
-            if broken[nil] != nil { for id in buildable { broken[id] = [] } }
+        guard broken.keys.contains(where: { $0 != nil }), !buildable.isEmpty else {
+            // No error points into an exercise (or every exercise has one): nothing more can run.
+            for id in buildable { broken[id] = [] }
             return (report, broken)
         }
-        return (try runTests(.exercises(buildable)), broken)
+        // Build the others without the exercises the errors point into. Whatever the first build
+        // said outside any exercise is judged again by this one.
+        broken[nil] = nil
+        let rest = try runTests(.exercises(buildable))
+        if !rest.built {
+            for id in buildable { broken[id] = [] }
+            broken[nil] = rest.buildErrors
+        }
+        return (rest, broken)
     }
 
     private func describe(_ exercise: ExerciseGuide, report: AnswerTestReport, passed: Bool) {

@@ -113,7 +113,8 @@ struct TestProcessOutput {
     private func compilerError(_ line: Substring) -> CompilerError? {
         guard let marker = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else { return nil }
         let message = String(line[marker.upperBound...])
-        guard message != "fatalError", !message.hasPrefix("Process '"),
+        // SwiftPM's own closing words after a failed build say nothing about the code.
+        guard message != "fatalError", message != "cancelled", !message.hasPrefix("Process '"),
               !message.contains("command failed with exit code") else { return nil }
         let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
         guard let path = location.first, path.hasPrefix("/") else { return CompilerError(file: nil, line: nil, message: message) }

@@ -131,6 +131,7 @@ struct EventStreamTests {
             /course/exercises/02-query-strings/Sources/2.3-batches/Batches.swift:19:20: error: expected '{' in body of function declaration
             /course/exercises/02-query-strings/Sources/2.3-batches/Batches.swift:19:20: error: expected '{' in body of function declaration
             error: emit-module command failed with exit code 1 (use -v to see invocation)
+            error: cancelled
             error: fatalError
             """
         let report = AnswerTests.report(stream: "", output: output, status: 1, exercisesFolder: RecordedRun.exercises)
