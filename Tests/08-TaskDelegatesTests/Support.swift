@@ -40,13 +40,13 @@ struct TestQueues: Sendable {
 }
 
 /// A serializer that notes on which queue it ran, then hands the work to another one.
-struct RecordingSerializer<Wrapped: ResponseSerializer>: ResponseSerializer {
-    let wrapped: Wrapped
+struct RecordingSerializer: ResponseSerializer {
+    let wrapped: any ResponseSerializer
     let log: Locked<[String]>
 
-    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Wrapped.Object> {
+    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Any> {
         log.withLock { $0.append("serializer@\(TestQueues.current)") }
-        return wrapped.responseObject(for: response, data: data)
+        return wrapped.anyResponseObject(for: response, data: data)
     }
 }
 
@@ -120,7 +120,11 @@ final class Recorder: Sendable {
         var onDelegateQueue: Bool
     }
 
-    init() {
+    /// Called after each download progress report, on the same queue.
+    let onDownloadProgress: (@Sendable (Progress) -> Void)?
+
+    init(onDownloadProgress: (@Sendable (Progress) -> Void)? = nil) {
+        self.onDownloadProgress = onDownloadProgress
         (completed, completion) = AsyncStream.makeStream()
     }
 
@@ -137,7 +141,10 @@ final class Recorder: Sendable {
         return TaskDelegate(
             task: task,
             uploadProgress: { [self] progress in uploads.withLock { $0.append(report(progress, delegateQueue)) } },
-            downloadProgress: { [self] progress in downloads.withLock { $0.append(report(progress, delegateQueue)) } },
+            downloadProgress: { [self] progress in
+                downloads.withLock { $0.append(report(progress, delegateQueue)) }
+                onDownloadProgress?(progress)
+            },
             destination: destination,
             notificationCenter: center,
             completionHandler: { [self] response, object, error in
