@@ -53,6 +53,8 @@ struct DataEventTests {
         delegate.didReceive(response: response(200, ["Content-Length": "0"]))
         #expect(delegate.downloadProgress.totalUnitCount == -1)
         #expect(delegate.downloadProgress.completedUnitCount == 0)
+        delegate.didReceive(data: Data("?".utf8))  // a server that breaks its own Content-Length
+        #expect(delegate.downloadProgress.totalUnitCount == -1, "the total stays the one that was settled")
         #expect(ProgressBookkeeping.settableTotal(current: 12, proposed: 0) == -1)
         #expect(ProgressBookkeeping.settableTotal(current: -1, proposed: 0) == 0)
         #expect(ProgressBookkeeping.settableTotal(current: 12, proposed: 40) == 40)
