@@ -71,20 +71,24 @@ struct CompletionTests {
         #expect((posted?.error as? URLError)?.code == .networkConnectionLost)
     }
 
-    @Test("The completion handler runs inside the completion group")
-    func group() async {
+    @Test("The completion handler runs inside the completion group, on both paths", arguments: [false, true])
+    func group(withError: Bool) async {
         let queues = TestQueues()
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let delegate = TaskDelegate(task: scriptedTask(), notificationCenter: NotificationCenter()) { _, _, _ in
-            entered.signal()
-            release.wait()
+        let center = NotificationCenter()
+        let task = scriptedTask()
+        // Asked from inside the handler, so that nothing blocks: a group that is not empty while
+        // the handler runs is one the handler runs in.
+        let groupWasBusy = Locked<Bool?>(nil)
+        let delegate = TaskDelegate(task: task, notificationCenter: center) { _, _, _ in
+            groupWasBusy.withLock { $0 = queues.group.wait(timeout: .now()) == .timedOut }
         }
-        delegate.didComplete(error: URLError(.cancelled), context: queues.context(HTTPResponseSerializer()))
-        await Task.detached { entered.wait() }.value
-        #expect(queues.group.wait(timeout: .now()) == .timedOut, "the group waits for the running handler")
-        release.signal()
-        await Task.detached { queues.group.wait() }.value
+        let (posted, continuation) = AsyncStream<Void>.makeStream()
+        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in continuation.yield() }
+        defer { center.removeObserver(observer) }
+        delegate.didComplete(error: withError ? URLError(.cancelled) : nil, context: queues.context(HTTPResponseSerializer()))
+        for await _ in posted { break }
+        #expect(groupWasBusy.value == true)
+        #expect(queues.group.wait(timeout: .now()) == .success, "and leaves it once it has run")
     }
 
     @Test("Completion happens once: a second completion, late data and late progress are ignored")

@@ -90,13 +90,12 @@ struct DownloadCounterTests {
                 #expect(counter == observed(delegate.downloadProgress), "\(label)")
             }
         }
-        let finished = DispatchSemaphore(value: 0)
         let queue = DispatchQueue(label: "8.2")
         delegate.didComplete(error: nil, context: CompletionContext(
             responseSerializer: HTTPResponseSerializer(), processingQueue: queue, completionQueue: queue,
             completionGroup: DispatchGroup(), notificationQueue: queue))
-        queue.async { finished.signal() }
-        finished.wait()
+        // Serializer, handler, notification: three hops on one serial queue, each queued by the last.
+        for _ in 0..<3 { queue.sync {} }
         counter.finish()
         #expect(counter == observed(delegate.downloadProgress), "\(label), completed")
         session.invalidateAndCancel()
