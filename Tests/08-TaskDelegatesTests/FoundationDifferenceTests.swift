@@ -69,6 +69,23 @@ struct FoundationDifferenceTests {
         #endif
     }
 
+    #if canImport(FoundationNetworking)
+    @Test("On Linux a Progress whose total goes from above 0 back to 0 traps, which the delegate never lets happen (child process)")
+    func progressTotalTrap() async {
+        await #expect(processExitsWith: .failure) {
+            let progress = Progress(totalUnitCount: 12)
+            progress.completedUnitCount = 12
+            progress.totalUnitCount = 0
+        }
+        await #expect(processExitsWith: .success) {
+            let delegate = TaskDelegate(task: scriptedTask(), notificationCenter: NotificationCenter())
+            delegate.didReceive(response: response(401, ["Content-Length": "12"]))
+            delegate.didReceive(data: Data(count: 12))
+            delegate.didReceive(response: response(200, ["Content-Length": "0"]))
+        }
+    }
+    #endif
+
     @Test("The default completion queue is the main queue, as in AFNetworking")
     func defaultQueues() {
         let context = CompletionContext()
