@@ -46,7 +46,7 @@ extension TaskDelegate {
         }
     }
 
-    /// A body of unknown length (chunked) leaves the download progress at 0 of -1 until the end:
+    /// A body of unknown length (chunked) leaves the download progress at so many bytes of -1:
     /// once it is all in, its length is known, so the progress can show 1.0. (An addition: on
     /// Darwin, AFNetworking's progress for a chunked body stays indeterminate.)
     private func finishUnknownDownloadTotal() {
