@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ResponseValidation", targets: ["ResponseValidation"]),
         .library(name: "ResponseParsing", targets: ["ResponseParsing"]),
         .library(name: "ImageInflation", targets: ["ImageInflation"]),
+        .library(name: "TaskDelegates", targets: ["TaskDelegates"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
@@ -67,6 +68,14 @@ let package = Package(
             path: "Tests/07-ImageInflationTests",
             exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
 
+        // Chapter 8: the object that carries one task through the network. Its completion runs
+        // chapter 5's serializer contract; the default serializer is chapter 6's JSON one.
+        .target(name: "TaskDelegates", dependencies: ["ResponseValidation", "ResponseParsing"], path: "Sources/08-TaskDelegates"),
+        // Scripted event sequences, and real tasks on a real URLSession against HTTPBin.
+        .testTarget(
+            name: "TaskDelegatesTests", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing", "HTTPBin", "TestSupport"],
+            path: "Tests/08-TaskDelegatesTests"),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "QueryStrings",
@@ -75,6 +84,7 @@ let package = Package(
             "ResponseValidation",
             "ResponseParsing",
             "ImageInflation",
+            "TaskDelegates",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings

@@ -58,6 +58,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.5-main-actor", uses: ["ImageInflation", "ResponseValidation"]),
+    Exercise(chapter: "08-task-delegates", folder: "8.1-predict", uses: ["TaskDelegates", "HTTPBin"]),
+    Exercise(chapter: "08-task-delegates", folder: "8.2-progress", uses: ["TaskDelegates", "ResponseValidation"]),
+    Exercise(chapter: "08-task-delegates", folder: "8.3-completion", uses: ["ResponseValidation", "ResponseParsing"]),
+    Exercise(chapter: "08-task-delegates", folder: "8.4-download", uses: ["TaskDelegates"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of

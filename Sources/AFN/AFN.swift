@@ -4,3 +4,4 @@
 @_exported import ResponseValidation
 @_exported import ResponseParsing
 @_exported import ImageInflation
+@_exported import TaskDelegates

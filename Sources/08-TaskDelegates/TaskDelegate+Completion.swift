@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ResponseValidation
+
+extension TaskDelegate {
+    /// What the task left behind when it completed, taken out of the state in one step.
+    struct Leftovers: Sendable {
+        var response: URLResponse?
+        var data: Data
+        var downloadFileURL: URL?
+    }
+
+    // listing: completion-paths
+    /// The task completed, with a network error or without. Only the first call counts.
+    ///
+    /// A network error goes straight to the completion handler, with no object and no
+    /// serialization. Otherwise the serializer runs on the processing queue, then the handler runs
+    /// on the completion queue inside the completion group. Either way `taskDidComplete` is posted
+    /// after the handler has run.
+    public func didComplete(error: (any Error)?, context: CompletionContext) {
+        guard let leftovers = takeLeftovers() else { return }
+        if error == nil { finishUnknownDownloadTotal() }
+        if let error {
+            deliver(Outcome(leftovers, serializer: context.responseSerializer, object: nil, error: error), context)
+        } else {
+            context.processingQueue.async {
+                let result = context.responseSerializer.anyResponseObject(for: leftovers.response, data: leftovers.data)
+                // A download's object is its file, but the serializer's error is kept (AFNetworking).
+                let object = leftovers.downloadFileURL.map { $0 as Any } ?? result.object
+                self.deliver(Outcome(leftovers, serializer: context.responseSerializer, object: object, error: result.error), context)
+            }
+        }
+    }
+    // end-listing
+
+    /// Marks the task completed and hands its buffer over, or returns nil when it already was.
+    private func takeLeftovers() -> Leftovers? {
+        let response = task.response
+        return state.withLock { state -> Leftovers? in
+            guard !state.isCompleted else { return nil }
+            state.isCompleted = true
+            defer { state.data = Data() }
+            return Leftovers(response: response ?? state.response, data: state.data, downloadFileURL: state.downloadFileURL)
+        }
+    }
+
+    /// A body of unknown length (chunked) leaves the download progress at so many bytes of -1:
+    /// once it is all in, its length is known, so the progress can show 1.0. (An addition: on
+    /// Darwin, AFNetworking's progress for a chunked body stays indeterminate.)
+    private func finishUnknownDownloadTotal() {
+        let received = state.withLock { $0.expectedToReceive < 0 ? $0.received : 0 }
+        if received > 0 { report(downloadProgress, total: received, completed: received, to: downloadProgressHandler) }
+    }
+
+    // listing: completion-dispatch
+    /// Runs the handler on the completion queue, in the group, then posts the notification with
+    /// a hop to the notification queue (AFNetworking hops to the main queue).
+    private func deliver(_ outcome: Outcome, _ context: CompletionContext) {
+        context.completionQueue.async(group: context.completionGroup) {
+            self.completionHandler?(outcome.response, outcome.object, outcome.error)
+            context.notificationQueue.async {
+                self.notificationCenter.post(name: .taskDidComplete, object: self.task, userInfo: outcome.userInfo)
+            }
+        }
+    }
+    // end-listing
+}
+
+/// The completion handler's arguments and the notification's `userInfo`, carried from the queue
+/// that made them to the completion queue and the notification queue.
+///
+/// `Any` is not `Sendable` (a JSON object is an `NSDictionary` on Darwin), so this value is marked
+/// `@unchecked Sendable` as an ownership hand-off: it is built once, never changed, and after it is
+/// handed to the next queue the queue that built it no longer touches the object.
+struct Outcome: @unchecked Sendable {
+    let response: URLResponse?
+    let object: Any?
+    let error: (any Error)?
+    let userInfo: [String: Any]
+
+    init(_ leftovers: TaskDelegate.Leftovers, serializer: any ResponseSerializer, object: Any?, error: (any Error)?) {
+        self.response = leftovers.response
+        self.object = object
+        self.error = error
+        // listing: completion-user-info
+        var userInfo: [String: Any] = [TaskDidCompleteKey.responseSerializer: serializer]
+        if let file = leftovers.downloadFileURL {
+            userInfo[TaskDidCompleteKey.assetPath] = file
+        } else {
+            userInfo[TaskDidCompleteKey.responseData] = leftovers.data
+        }
+        if let error { userInfo[TaskDidCompleteKey.error] = error }
+        if let object { userInfo[TaskDidCompleteKey.serializedResponse] = object }
+        // end-listing
+        self.userInfo = userInfo
+    }
+}

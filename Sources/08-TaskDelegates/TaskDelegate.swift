@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// Everything about one task, from its first byte to its completion: the body received so far,
+/// the upload and download progress, the destination of a download, and the completion handler
+/// (AFNetworking's `AFURLSessionManagerTaskDelegate`).
+///
+/// A session has one delegate for all its tasks; its owner (chapter 9's manager, or in this chapter
+/// a bare forwarding delegate) looks up the task's `TaskDelegate` and calls the event method that
+/// matches each URLSession callback. Events arrive one at a time on the session's delegate queue,
+/// while the progress objects' handlers and the owner's readers may run on any thread: so what
+/// changes lives in one `Mutex`, and what never changes (the handlers, the destination) is `let`.
+public final class TaskDelegate: Sendable {
+    /// AFNetworking's completion block: the response, the object, the error. The object and the
+    /// error may both be set (a 404 whose JSON body explains it: chapter 5's contract).
+    public typealias CompletionHandler = @Sendable (URLResponse?, Any?, (any Error)?) -> Void
+    /// Called with the progress object each time it changes, on the session's delegate queue.
+    public typealias ProgressHandler = @Sendable (Progress) -> Void
+    /// Where a finished download should go, given its temporary file and the response.
+    public typealias Destination = @Sendable (_ temporaryURL: URL, _ response: URLResponse?) -> URL
+
+    // listing: task-delegate-state
+    /// The task this delegate carries.
+    public let task: URLSessionTask
+    /// Bytes sent, against the body's length (-1 while unknown).
+    public let uploadProgress: Progress
+    /// Bytes received or written, against the expected length (-1 while unknown).
+    public let downloadProgress: Progress
+
+    let uploadProgressHandler: ProgressHandler?
+    let downloadProgressHandler: ProgressHandler?
+    let destination: Destination?
+    let completionHandler: CompletionHandler?
+    let notificationCenter: NotificationCenter
+    let state = Mutex(State())
+
+    /// What changes while the task runs. Only ever touched under the lock, never while calling out.
+    struct State {
+        var data = Data()
+        var response: URLResponse?
+        var expectedToReceive = ProgressBookkeeping.unknown
+        var received: Int64 = 0
+        var downloadFileURL: URL?
+        var isCompleted = false
+    }
+    // end-listing
+
+    public init(
+        task: URLSessionTask,
+        uploadProgress: ProgressHandler? = nil,
+        downloadProgress: ProgressHandler? = nil,
+        destination: Destination? = nil,
+        notificationCenter: NotificationCenter = .default,
+        completionHandler: CompletionHandler? = nil
+    ) {
+        self.task = task
+        self.uploadProgressHandler = uploadProgress
+        self.downloadProgressHandler = downloadProgress
+        self.destination = destination
+        self.notificationCenter = notificationCenter
+        self.completionHandler = completionHandler
+        self.uploadProgress = Self.makeProgress(controlling: task)
+        self.downloadProgress = Self.makeProgress(controlling: task)
+    }
+
+    // listing: progress-controls
+    /// A progress object that starts unknown (-1) and controls its task: cancelling, pausing or
+    /// resuming the progress cancels, suspends or resumes the task. The handlers hold the task
+    /// weakly, as AFNetworking's do, so that a progress kept by a caller does not keep the task.
+    private static func makeProgress(controlling task: URLSessionTask) -> Progress {
+        let progress = Progress(parent: nil, userInfo: nil)
+        progress.totalUnitCount = ProgressBookkeeping.unknown
+        progress.isCancellable = true
+        progress.cancellationHandler = { [weak task] in task?.cancel() }
+        progress.isPausable = true
+        progress.pausingHandler = { [weak task] in task?.suspend() }
+        progress.resumingHandler = { [weak task] in task?.resume() }
+        return progress
+    }
+    // end-listing
+
+    /// A copy of the body received so far (empty once the task has completed: the delegate hands
+    /// its buffer to the completion, as AFNetworking frees its `mutableData`).
+    public var data: Data {
+        state.withLock { $0.data }
+    }
+
+    /// Where the download was moved to, once `didFinishDownloading(to:)` has run.
+    public var downloadFileURL: URL? {
+        state.withLock { $0.downloadFileURL }
+    }
+
+    /// Whether the completion has started. Events that arrive later are ignored.
+    public var isCompleted: Bool {
+        state.withLock { $0.isCompleted }
+    }
+}
