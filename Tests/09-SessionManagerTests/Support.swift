@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPBin
+import ResponseValidation
 import SessionManager
 import TaskDelegates
 import TestSupport
@@ -14,6 +15,7 @@ struct Completion: Sendable {
     let response: HTTPURLResponse?
     let objectJSON: Data?
     let objectURL: URL?
+    let objectData: Data?
     let hasObject: Bool
     let error: (any Error)?
     /// The label of the queue the handler ran on.
@@ -23,6 +25,7 @@ struct Completion: Sendable {
         self.response = response as? HTTPURLResponse
         hasObject = object != nil
         objectURL = object as? URL
+        objectData = object as? Data
         objectJSON = object.flatMap { JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil }
         self.error = error
         queue = DispatchQueue.getSpecific(key: queueName) ?? "another queue"
@@ -164,3 +167,10 @@ let onLinux: Bool = {
     false
     #endif
 }()
+
+/// A serializer that hands the body over as it is.
+struct DataSerializer: ResponseSerializer {
+    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
+        SerializedResponse(object: data, error: nil)
+    }
+}
