@@ -54,6 +54,9 @@ let exercises: [Exercise] = [
     Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.5-main-actor", uses: ["ImageInflation", "ResponseValidation"]),
+    Exercise(chapter: "09-session-manager", folder: "9.1-map", uses: []),
+    Exercise(chapter: "09-session-manager", folder: "9.2-notification-guard", uses: ["HTTPBin"]),
+    Exercise(chapter: "09-session-manager", folder: "9.3-predict-queues", uses: ["SessionManager", "TaskDelegates", "ResponseValidation", "HTTPBin"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
