@@ -12,6 +12,7 @@ extension TaskDelegate {
         var downloadFileURL: URL?
     }
 
+    // listing: completion-paths
     /// The task completed, with a network error or without. Only the first call counts.
     ///
     /// A network error goes straight to the completion handler, with no object and no
@@ -32,6 +33,7 @@ extension TaskDelegate {
             }
         }
     }
+    // end-listing
 
     /// Marks the task completed and hands its buffer over, or returns nil when it already was.
     private func takeLeftovers() -> Leftovers? {
