@@ -14,13 +14,13 @@ struct NotificationGuardTests {
     /// running) and asks the guard, as the manager does.
     func posts(_ steps: [String], description: String?) async throws -> [Bool] {
         let server = try await HTTPBin.start()
-        let session = URLSession(configuration: .ephemeral)
+        // No URL cache: with one, cancelling a task while it fails on its own can stop the process
+        // on Linux (chapter 9, step 7).
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
         let task = session.dataTask(with: server.url("/delay/10000"))
         task.taskDescription = description
-        defer {
-            task.cancel()
-            session.invalidateAndCancel()
-        }
         let results = steps.map { step in
             let before = task.state
             if step == "resume" {
@@ -30,6 +30,8 @@ struct NotificationGuardTests {
             task.suspend()
             return postsDidSuspend(before: before, after: task.state, taskDescription: task.taskDescription, managerDescription: mine)
         }
+        // Cancel before the server goes away, so that the task does not fail twice at once.
+        session.invalidateAndCancel()
         try await server.shutdown()
         return results
     }
