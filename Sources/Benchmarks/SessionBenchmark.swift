@@ -55,7 +55,7 @@ enum SessionBenchmark {
             // The ratio of each round's pair, then their median: a pair runs back to back, so a
             // busy moment on the machine moves both sides of it.
             ratios.append(median(zip(managerRates, bareRates).map { $0 / $1 }))
-            print(String(format: "  %2d in flight:  %@ %7.0f req/s   %@ %7.0f req/s   %.2f×   target ≥ %.2f×",
+            print(String(format: "  %2d in flight:  %@ %7.0f req/s   %@ %7.0f req/s   %.3f×   target ≥ %.2f×",
                 level, sides[0].name, median(bareRates), sides[1].name, median(managerRates), ratios[levelIndex], target))
         }
         manager.invalidateSession(cancelingTasks: true)
@@ -63,7 +63,7 @@ enum SessionBenchmark {
         blocking { try await server.shutdown() }
 
         let met = ratios.allSatisfy { $0 >= target }
-        print(String(format: "manager ÷ bare: %.2f× at 1 in flight, %.2f× at 16 (target ≥ %.2f× at both): %@",
+        print(String(format: "manager ÷ bare: %.3f× at 1 in flight, %.3f× at 16 (target ≥ %.2f× at both): %@",
             ratios[0], ratios[1], target, met ? "met" : "MISSED"))
         if !met { exit(1) }
     }
