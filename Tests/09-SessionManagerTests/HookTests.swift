@@ -103,13 +103,15 @@ struct HookTests {
         }
     }
 
-    @Test("The task-did-complete and will-cache hooks run when set")
+    @Test("The task-did-complete hook runs once per task when set")
     func completeHook() async throws {
         try await Harness.with { harness in
             let completed = Locked<[Int]>([])
             harness.manager.hooks.taskDidComplete = { _, task, _ in completed.withLock { $0.append(task.taskIdentifier) } }
             _ = try await harness.get("/get")
-            #expect(await eventually { completed.value.count == 1 })
+            _ = try await harness.get("/status/404")
+            #expect(await eventually { completed.value.count == 2 })
+            #expect(Set(completed.value).count == 2)
         }
     }
 }

@@ -142,9 +142,7 @@ struct LinuxWorkaroundTests {
 /// while its failure is being reported.
 enum CancelRace {
     static func run(throughManager: Bool) async throws {
-        let server = try await HTTPBin.start()
-        let refused = server.url("/get")
-        try await server.shutdown()
+        let refused = refusedURL
         let group = DispatchGroup()
         let configuration = URLSessionConfiguration.ephemeral  // with a URL cache, as .default
         let manager = URLSessionManager(configuration: configuration)

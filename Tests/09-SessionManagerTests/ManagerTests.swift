@@ -37,9 +37,7 @@ struct ManagerTests {
 
     @Test("A refused connection goes straight to the handler with its network error and no object")
     func refused() async throws {
-        let server = try await HTTPBin.start()
-        let url = server.url("/get")
-        try await server.shutdown()
+        let url = refusedURL
         try await Harness.with { harness in
             let completion = try await harness.complete { manager, handler in
                 try manager.dataTask(with: URLRequest(url: url), completionHandler: handler)

@@ -174,3 +174,7 @@ struct DataSerializer: ResponseSerializer {
         SerializedResponse(object: data, error: nil)
     }
 }
+
+/// Nobody listens on port 1 of the loopback interface. (A port freed by a stopped HTTPBin is no
+/// good: tests run in parallel, and another test's server may be given the same port.)
+let refusedURL = URL(string: "http://127.0.0.1:1/get")!
