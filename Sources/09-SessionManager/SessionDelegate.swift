@@ -105,8 +105,10 @@ extension URLSessionManager {
     }
 
     // listing: did-complete
-    /// The task completed: its delegate completes it (serializer, handler, notification), then
-    /// leaves the map, so that afterwards nothing of the task is left in the manager.
+    /// The task completed: its delegate leaves the map, then completes it (serializer, handler,
+    /// notification), so that afterwards nothing of the task is left in the manager. AFNetworking
+    /// removes it after; removing it first means a completion handler never finds its own task
+    /// still in the map.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let taskNotes = notes.withLock { notes -> TaskNotes? in
             // After a reset, the new session numbers its tasks from 1 again: only this session's.
@@ -115,8 +117,8 @@ extension URLSessionManager {
         }
         let error = LinuxWorkarounds.finalError(error, notes: taskNotes)
         if let delegate = delegate(for: task) {
-            delegate.didComplete(error: error, context: completionContext)
             taskDelegates.remove(task.taskIdentifier)
+            delegate.didComplete(error: error, context: completionContext)
         }
         hooks.taskDidComplete?(session, task, error)
     }
