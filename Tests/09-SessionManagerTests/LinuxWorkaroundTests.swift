@@ -164,9 +164,7 @@ enum CancelRace {
             }
             guard group.wait(timeout: .now() + 60) == .success else { exit(70) }
         }
-        // A handler may run before its delegate leaves the map (the removal follows on the
-        // delegate queue), so give the last removals a moment.
-        for _ in 0..<500 where manager.taskDelegates.count > 0 { usleep(10_000) }
+        // Each delegate left the map before its handler ran.
         guard manager.taskDelegates.count == 0 else { exit(71) }
     }
 }
