@@ -26,12 +26,16 @@ enum LinuxWorkarounds {
     /// then stops the process: "Trying to access a behaviour for a task that in not in the
     /// registry" (TaskRegistry.swift:118). Without a cache, there is no lookup and no window.
     static func configuration(from configuration: URLSessionConfiguration) -> URLSessionConfiguration {
-        guard isActive, configuration.urlCache != nil else { return configuration }
-        let copy = configuration.copy() as! URLSessionConfiguration
+        guard isActive, configuration.urlCache != nil,
+            let copy = configuration.copy() as? URLSessionConfiguration
+        else { return configuration }
         copy.urlCache = nil
         return copy
     }
     // end-listing
+
+    /// A new `URLRequest`'s timeout (60 s).
+    static let defaultTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
 
     // listing: request-fixes
     /// A request made safe for FoundationNetworking:
@@ -44,7 +48,7 @@ enum LinuxWorkarounds {
     static func request(_ request: URLRequest) -> URLRequest {
         guard isActive else { return request }
         var request = request
-        if request.timeoutInterval != URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
+        if request.timeoutInterval != defaultTimeout {
             request.timeoutInterval = request.timeoutInterval
         }
         guard request.httpBodyStream != nil else { return request }
