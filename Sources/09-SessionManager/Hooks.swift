@@ -22,7 +22,7 @@ public enum ChallengeAnswer: Sendable {
 /// only calls the four steering methods when their block is set. Swift cannot hide a protocol
 /// method at run time, so the manager's method runs and, with no closure, does exactly what
 /// URLSession does when a delegate lacks the method. The closures run on the delegate queue, except
-/// `taskNeedNewBodyStream`, which Linux asks from inside `resume()`, on the thread that resumed.
+/// `taskNeedNewBodyStream`, which Linux asks for during `resume()`, off the delegate queue.
 public struct Hooks: Sendable {
     public typealias Challenge = URLAuthenticationChallenge
     public typealias ChallengeCompletion = @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
