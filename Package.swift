@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ResponseParsing", targets: ["ResponseParsing"]),
         .library(name: "ImageInflation", targets: ["ImageInflation"]),
         .library(name: "TaskDelegates", targets: ["TaskDelegates"]),
+        .library(name: "SessionManager", targets: ["SessionManager"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
@@ -76,6 +77,14 @@ let package = Package(
             name: "TaskDelegatesTests", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing", "HTTPBin", "TestSupport"],
             path: "Tests/08-TaskDelegatesTests"),
 
+        // Chapter 9: one URLSession, its serial delegate queue, and the map of task delegates.
+        .target(name: "SessionManager", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing"], path: "Sources/09-SessionManager"),
+        // Real tasks against HTTPBin: behaviour, the Linux workarounds, the stress test.
+        .testTarget(
+            name: "SessionManagerTests",
+            dependencies: ["SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestBodies", "HTTPBin", "TestSupport"],
+            path: "Tests/09-SessionManagerTests"),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "QueryStrings",
@@ -85,6 +94,7 @@ let package = Package(
             "ResponseParsing",
             "ImageInflation",
             "TaskDelegates",
+            "SessionManager",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
@@ -102,7 +112,9 @@ let package = Package(
         .target(name: "CInflateBaseline", dependencies: ["CLibPNG", "CLibJPEG"], path: "Sources/07-CInflateBaseline"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline"],
+            dependencies: [
+                "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "HTTPBin",
+            ],
             path: "Sources/Benchmarks"
         ),
 

@@ -62,6 +62,9 @@ let exercises: [Exercise] = [
     Exercise(chapter: "08-task-delegates", folder: "8.2-progress", uses: ["TaskDelegates", "ResponseValidation"]),
     Exercise(chapter: "08-task-delegates", folder: "8.3-completion", uses: ["ResponseValidation", "ResponseParsing"]),
     Exercise(chapter: "08-task-delegates", folder: "8.4-download", uses: ["TaskDelegates"]),
+    Exercise(chapter: "09-session-manager", folder: "9.1-map", uses: []),
+    Exercise(chapter: "09-session-manager", folder: "9.2-notification-guard", uses: ["HTTPBin"]),
+    Exercise(chapter: "09-session-manager", folder: "9.3-predict-queues", uses: ["SessionManager", "TaskDelegates", "ResponseValidation", "HTTPBin"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of

@@ -5,3 +5,4 @@
 @_exported import ResponseParsing
 @_exported import ImageInflation
 @_exported import TaskDelegates
+@_exported import SessionManager

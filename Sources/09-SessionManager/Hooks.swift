@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What the task-level challenge handler answers (AFNetworking 4.0.1's
+/// `authenticationChallengeHandler` returns `nil`, an `NSError`, an `NSURLCredential` or an
+/// `NSNumber` disposition; Swift says which with an enum instead of a type check).
+public enum ChallengeAnswer: Sendable {
+    /// Answer with this credential.
+    case credential(URLCredential)
+    /// Answer with this disposition and no credential.
+    case disposition(URLSession.AuthChallengeDisposition)
+    /// Cancel the challenge and fail the task with this error instead of the cancellation.
+    case failure(any Error)
+    /// The handler has kept the completion handler and will call it itself, later.
+    case later
+}
+
+/// The manager's optional closures, one per URLSession callback a caller may want to see or
+/// steer. AFNetworking stores them as blocks and overrides `respondsToSelector:` so that URLSession
+/// only calls the four steering methods when their block is set. Swift cannot hide a protocol
+/// method at run time, so the manager's method runs and, with no closure, does exactly what
+/// URLSession does when a delegate lacks the method. The closures run on the delegate queue, except
+/// `taskNeedNewBodyStream`, which Linux asks for during `resume()`, off the delegate queue.
+public struct Hooks: Sendable {
+    public typealias Challenge = URLAuthenticationChallenge
+    public typealias ChallengeCompletion = @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+
+    public var sessionDidBecomeInvalid: (@Sendable (URLSession, (any Error)?) -> Void)?
+    /// Session-level challenges. (On Linux, Basic and Digest arrive at task level only.)
+    public var sessionDidReceiveChallenge:
+        (@Sendable (URLSession, Challenge) -> (URLSession.AuthChallengeDisposition, URLCredential?))?
+    /// Returns the request to follow, or nil to stop and complete with the redirect response.
+    public var taskWillPerformHTTPRedirection: (@Sendable (URLSession, URLSessionTask, HTTPURLResponse, URLRequest) -> URLRequest?)?
+    public var authenticationChallengeHandler:
+        (@Sendable (URLSession, URLSessionTask, Challenge, @escaping ChallengeCompletion) -> ChallengeAnswer)?
+    public var taskNeedNewBodyStream: (@Sendable (URLSession, URLSessionTask) -> InputStream?)?
+    public var taskDidSendBodyData: (@Sendable (URLSession, URLSessionTask, Int64, Int64, Int64) -> Void)?
+    public var taskDidComplete: (@Sendable (URLSession, URLSessionTask, (any Error)?) -> Void)?
+    public var dataTaskDidReceiveResponse: (@Sendable (URLSession, URLSessionDataTask, URLResponse) -> URLSession.ResponseDisposition)?
+    public var dataTaskDidReceiveData: (@Sendable (URLSession, URLSessionDataTask, Data) -> Void)?
+    /// Returns the response to cache, or nil to cache nothing.
+    public var dataTaskWillCacheResponse: (@Sendable (URLSession, URLSessionDataTask, CachedURLResponse) -> CachedURLResponse?)?
+    /// Returns where to move the finished file (overriding the task's own destination), or nil to
+    /// leave it to the task's destination.
+    public var downloadTaskDidFinishDownloading: (@Sendable (URLSession, URLSessionDownloadTask, URL) -> URL?)?
+    public var downloadTaskDidWriteData: (@Sendable (URLSession, URLSessionDownloadTask, Int64, Int64, Int64) -> Void)?
+    public var downloadTaskDidResume: (@Sendable (URLSession, URLSessionDownloadTask, Int64, Int64) -> Void)?
+
+    public init() {}
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The places where FoundationNetworking (URLSession on Linux, Swift 6.3.1) differs from Darwin in
+/// a way the manager must repair. Each is measured in notes/urlsession-on-linux.md and has a test.
+/// On Darwin every function here leaves things as they are.
+enum LinuxWorkarounds {
+    /// True where URLSession is FoundationNetworking.
+    static var isActive: Bool {
+        #if canImport(FoundationNetworking)
+        true
+        #else
+        false
+        #endif
+    }
+
+    // listing: no-url-cache
+    /// The session's configuration: the caller's, except that on Linux it has no URL cache.
+    ///
+    /// With a cache, a data task's protocol object is created only after an asynchronous cache
+    /// lookup. A `cancel()` that arrives during the lookup queues its "cancelled" report behind
+    /// the "start loading" step. If starting fails at once (a refused connection), the task
+    /// completes and leaves the session's registry before the queued report runs, and the report
+    /// then stops the process: "Trying to access a behaviour for a task that in not in the
+    /// registry" (TaskRegistry.swift:118). Without a cache, there is no lookup and no window.
+    static func configuration(from configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        guard isActive, configuration.urlCache != nil,
+            let copy = configuration.copy() as? URLSessionConfiguration
+        else { return configuration }
+        copy.urlCache = nil
+        return copy
+    }
+    // end-listing
+
+    /// A new `URLRequest`'s timeout (60 s).
+    static let defaultTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
+
+    // listing: request-fixes
+    /// A request made safe for FoundationNetworking:
+    /// - A timeout given to `URLRequest(url:cachePolicy:timeoutInterval:)` is ignored (only one
+    ///   assigned to the property counts; otherwise the configuration's 60 s applies), so it is
+    ///   assigned again.
+    /// - A body stream goes without `Content-Length` (libcurl sends the stream chunked and would
+    ///   add `Transfer-Encoding: chunked` next to it, which is invalid HTTP), and with an empty
+    ///   `Expect` (or libcurl waits a second for a `100 Continue` most servers never send).
+    static func request(_ request: URLRequest) -> URLRequest {
+        guard isActive else { return request }
+        var request = request
+        if request.timeoutInterval != defaultTimeout {
+            request.timeoutInterval = request.timeoutInterval
+        }
+        guard request.httpBodyStream != nil else { return request }
+        request.setValue(nil, forHTTPHeaderField: "Content-Length")
+        if request.value(forHTTPHeaderField: "Expect") == nil {
+            request.setValue("", forHTTPHeaderField: "Expect")
+        }
+        return request
+    }
+    // end-listing
+
+    // listing: final-error
+    /// The error a task completes with, once the manager's own cancellations are explained:
+    /// the challenge handler's error; no error for a challenge cancelled in place of the default
+    /// handling (the task then completes with the 401 and its body, as on Darwin); a timeout for
+    /// the manager's resource timer; a cancellation for a response the hook cancelled, even when
+    /// the whole body had arrived before the cancellation did.
+    static func finalError(_ error: (any Error)?, notes: TaskNotes?) -> (any Error)? {
+        guard let notes else { return error }
+        if let challengeError = notes.challengeError { return challengeError }
+        if notes.discardsData { return error ?? URLError(.cancelled) }
+        guard let error = error as? URLError, error.code == .cancelled else { return error }
+        if notes.resourceTimedOut { return URLError(.timedOut, userInfo: error.userInfo) }
+        if notes.cancelledChallengeForDefaultHandling { return nil }
+        return error
+    }
+    // end-listing
+}
+
+extension URLSessionManager {
+    /// The configuration the session is created from (the caller's, adjusted on Linux).
+    static func sessionConfiguration(from configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        LinuxWorkarounds.configuration(from: configuration)
+    }
+
+    // listing: resource-timer
+    /// Linux ignores `timeoutIntervalForResource`, so the manager keeps the limit itself: from the
+    /// task's first resume, after that many seconds, a task still running is cancelled and
+    /// completes with `URLError.timedOut`, as on Darwin. (The default, 7 days, sets no timer.)
+    func startResourceTimer(for task: URLSessionTask) {
+        let limit = sessionConfiguration.timeoutIntervalForResource
+        guard LinuxWorkarounds.isActive, limit > 0, limit < 7 * 24 * 3600 else { return }
+        let isFirst = notes.withLock { notes -> Bool in
+            guard let entry = notes[task.taskIdentifier], !entry.resourceTimerStarted else { return false }
+            notes[task.taskIdentifier]?.resourceTimerStarted = true
+            return true
+        }
+        guard isFirst else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self, weak task] in
+            guard let self, let task, self.delegate(for: task) != nil else { return }
+            self.note(task) { $0.resourceTimedOut = true }
+            task.cancel()
+        }
+    }
+    // end-listing
+}

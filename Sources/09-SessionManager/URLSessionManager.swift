@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ResponseParsing
+import ResponseValidation
+import Synchronization
+import TaskDelegates
+
+/// One `URLSession`, its delegate, and a `TaskDelegate` per task (AFNetworking's
+/// `AFURLSessionManager`). The manager creates tasks, keeps each task's delegate in a map keyed by
+/// `taskIdentifier`, receives every URLSession callback on one serial queue, and forwards each to
+/// the task's delegate; completion then runs the response serializer and the caller's handler on
+/// the queues chapter 8 describes.
+///
+/// `open` so that chapter 10's `HTTPSessionManager` can subclass it, as `AFHTTPSessionManager`
+/// subclasses `AFURLSessionManager`. An open class cannot be checked `Sendable` by the compiler,
+/// hence `@unchecked`: every stored property is either immutable or inside a `Mutex`, and that is
+/// the rule a subclass must keep too.
+open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+    // listing: manager-queue
+    /// The configuration the session is (or will be) created from.
+    public let sessionConfiguration: URLSessionConfiguration
+    /// The session's delegate queue. One operation at a time, as in AFNetworking: callbacks for one
+    /// task arrive in order, the manager's hooks never run concurrently with each other, and a
+    /// task delegate is never entered by two callbacks at once. The cost: one slow hook or handler
+    /// holds up the callbacks of every other task of the session.
+    public let operationQueue: OperationQueue
+    // end-listing
+
+    /// Every running task's delegate, keyed by task identifier.
+    public let taskDelegates = TaskDelegateMap()
+    /// Where the manager and its task delegates post notifications (tests use their own center).
+    public let notificationCenter: NotificationCenter
+    /// A description every task of this manager carries, so that the resume and suspend
+    /// notifications are posted for its own tasks only. AFNetworking formats the manager's address
+    /// each time; a unique string made once is as good, and costs nothing per task.
+    public let taskDescriptionForSessionTasks = "URLSessionManager \(UUID().uuidString)"
+
+    let sessionState = Mutex(SessionState())
+    let settings: Mutex<Settings>
+    let hookStorage = Mutex(Hooks())
+    let notes = Mutex<[Int: TaskNotes]>([:])
+
+    struct SessionState {
+        var session: URLSession?
+        var isInvalidated = false
+    }
+
+    struct Settings {
+        var responseSerializer: any ResponseSerializer = JSONResponseSerializer()
+        var completionQueue: DispatchQueue = .main
+        var completionGroup: DispatchGroup = CompletionContext.sharedCompletionGroup
+        var notificationQueue: DispatchQueue = .main
+    }
+
+    /// A manager for `configuration` (the default configuration when nil). The session itself is
+    /// created on first use.
+    public init(configuration: URLSessionConfiguration? = nil, notificationCenter: NotificationCenter = .default) {
+        sessionConfiguration = configuration ?? .default
+        operationQueue = OperationQueue()
+        operationQueue.maxConcurrentOperationCount = 1
+        operationQueue.name = "URLSessionManager delegate queue"
+        self.notificationCenter = notificationCenter
+        settings = Mutex(Settings())
+        super.init()
+    }
+
+    // listing: lazy-session
+    /// The session, created on first use with the manager as its delegate. After an invalidation
+    /// with a reset, the next use creates a new one.
+    public var session: URLSession {
+        let (session, isNew) = sessionState.withLock { sessionCreatingIfNeeded(&$0) }
+        if isNew { adoptTasks(of: session) }
+        return session
+    }
+
+    /// The current session, or a new one when there is none; called under the session lock.
+    func sessionCreatingIfNeeded(_ state: inout SessionState) -> (URLSession, isNew: Bool) {
+        if let session = state.session { return (session, false) }
+        let session = URLSession(
+            configuration: Self.sessionConfiguration(from: sessionConfiguration), delegate: self, delegateQueue: operationQueue)
+        state.session = session
+        return (session, true)
+    }
+
+    /// AFNetworking gives a delegate to every task the session already has when the manager
+    /// starts (a background session on iOS brings back its tasks). The list arrives later, on the
+    /// delegate queue, so a task the caller created meanwhile already has its delegate: it is kept.
+    func adoptTasks(of session: URLSession) {
+        session.getTasksWithCompletionHandler { [weak self] dataTasks, uploadTasks, downloadTasks in
+            guard let self else { return }
+            for task in dataTasks as [URLSessionTask] + uploadTasks + downloadTasks {
+                taskDelegates.setIfAbsent(TaskDelegate(task: task, notificationCenter: notificationCenter), for: task.taskIdentifier)
+            }
+        }
+    }
+    // end-listing
+
+
+    /// Turns each response into an object on completion. Default: chapter 6's JSON serializer.
+    public var responseSerializer: any ResponseSerializer {
+        get { settings.withLock { $0.responseSerializer } }
+        set { settings.withLock { $0.responseSerializer = newValue } }
+    }
+
+    /// Where completion handlers run. Default: the main queue, as in AFNetworking.
+    public var completionQueue: DispatchQueue {
+        get { settings.withLock { $0.completionQueue } }
+        set { settings.withLock { $0.completionQueue = newValue } }
+    }
+
+    /// The group completion handlers run in. Default: one group shared by every manager.
+    public var completionGroup: DispatchGroup {
+        get { settings.withLock { $0.completionGroup } }
+        set { settings.withLock { $0.completionGroup = newValue } }
+    }
+
+    /// Where the resume, suspend and completion notifications are posted. Default: main, where
+    /// AFNetworking posts them.
+    public var notificationQueue: DispatchQueue {
+        get { settings.withLock { $0.notificationQueue } }
+        set { settings.withLock { $0.notificationQueue = newValue } }
+    }
+
+    /// The closures consulted on the delegate queue. Set one with
+    /// `manager.hooks.taskWillPerformHTTPRedirection = { … }`.
+    public var hooks: Hooks {
+        get { hookStorage.withLock { $0 } }
+        set { hookStorage.withLock { $0 = newValue } }
+    }
+
+    /// What a task's completion needs, read at completion time, as AFNetworking reads its
+    /// manager's properties then.
+    var completionContext: CompletionContext {
+        settings.withLock { settings in
+            CompletionContext(
+                responseSerializer: settings.responseSerializer, completionQueue: settings.completionQueue,
+                completionGroup: settings.completionGroup, notificationQueue: settings.notificationQueue)
+        }
+    }
+
+    /// The delegate of one of this session's tasks. The identity check matters after a reset: a
+    /// new session numbers its tasks from 1 again, while tasks of the old one may still finish.
+    func delegate(for task: URLSessionTask) -> TaskDelegate? {
+        guard let delegate = taskDelegates[task.taskIdentifier], delegate.task === task else { return nil }
+        return delegate
+    }
+
+    /// The task's upload progress, or nil once it has completed.
+    public func uploadProgress(for task: URLSessionTask) -> Progress? {
+        delegate(for: task)?.uploadProgress
+    }
+
+    /// The task's download progress, or nil once it has completed.
+    public func downloadProgress(for task: URLSessionTask) -> Progress? {
+        delegate(for: task)?.downloadProgress
+    }
+
+    open override var description: String {
+        "<URLSessionManager: \(Unmanaged.passUnretained(self).toOpaque()), operationQueue: \(operationQueue.name ?? "")>"
+    }
+}

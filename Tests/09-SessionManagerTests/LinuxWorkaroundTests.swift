@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPBin
+import RequestBodies
+import RequestSerialization
+import SessionManager
+import TestSupport
+import Testing
+
+/// Each trap of URLSession on Linux that the manager works around, checked through the manager.
+/// (The bare behaviour is measured in HTTPBinTests' LinuxBehaviourTests.) On Darwin the same tests
+/// check that the manager behaves as URLSession does there.
+@Suite("Linux workarounds, through the manager")
+struct LinuxWorkaroundTests {
+    @Test("A body stream with Content-Length arrives as one valid chunked request")
+    func streamWithContentLength() async throws {
+        try await Harness.with { harness in
+            var request = harness.request("/post")
+            request.httpMethod = "POST"
+            request.httpBodyStream = InputStream(data: Data(count: 100))
+            request.setValue("100", forHTTPHeaderField: "Content-Length")
+            let completion = try await harness.complete { manager, handler in
+                try manager.dataTask(with: request, completionHandler: handler)
+            }
+            #expect(completion.status == 200)
+            #expect(harness.server.protocolErrors.isEmpty)
+            #expect(harness.server.requests.last?.bodySize == 100)
+        }
+    }
+
+    @Test("A multipart form framed with Content-Length, as AFNetworking frames it, is received whole")
+    func multipartWithContentLength() async throws {
+        try await Harness.with { harness in
+            var form = MultipartFormData()
+            form.appendPart(withFormData: Data("hello".utf8), name: "greeting")
+            let request = try HTTPRequestSerializer().multipartFormRequest(
+                urlString: harness.server.url("/post").absoluteString, form: form, framing: .contentLength)
+            let completion = try await harness.complete { manager, handler in
+                try manager.uploadTask(withStreamedRequest: request, completionHandler: handler)
+            }
+            #expect(completion.status == 200)
+            #expect(completion.json["form"]?.contains("hello") == true)
+            #expect(harness.server.protocolErrors.isEmpty)
+        }
+    }
+
+    @Test("A streamed upload goes out with an empty Expect, so libcurl does not wait for 100 Continue")
+    func expectContinue() async throws {
+        try await Harness.with { harness in
+            var request = harness.request("/fault/no-continue")
+            request.httpMethod = "POST"
+            request.httpBodyStream = InputStream(data: Data(count: 3000))
+            let completion = try await harness.complete { manager, handler in
+                try manager.uploadTask(withStreamedRequest: request, completionHandler: handler)
+            }
+            #expect(completion.status == 200)
+            let recorded = try #require(harness.server.requests.last)
+            #expect(recorded.bodySize == 3000)
+            #expect(recorded.header("Expect") != "100-continue")
+        }
+    }
+
+    @Test("A timeout given to URLRequest's initializer is honoured (FoundationNetworking only honours one assigned later)")
+    func initializerTimeout() async throws {
+        try await Harness.with { harness in
+            let request = URLRequest(url: harness.server.url("/fault/stall-after-headers"), timeoutInterval: 1)
+            let completion = try await harness.complete(within: 20) { manager, handler in
+                try manager.dataTask(with: request, completionHandler: handler)
+            }
+            #expect(completion.urlErrorCode == .timedOut)
+        }
+    }
+
+    @Test("timeoutIntervalForResource is enforced: a slow transfer past it fails with a timeout")
+    func resourceTimeout() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForResource = 1
+        try await Harness.with(configuration: configuration) { harness in
+            // A byte every 100 ms never trips the idle (request) timeout; only the resource limit.
+            let completion = try await harness.get("/drip?bytes=40&duration=4000")
+            #expect(completion.urlErrorCode == .timedOut)
+            #expect(harness.manager.taskDelegates.count == 0)
+        }
+    }
+
+    @Test("A transfer suspended and resumed starts again from byte 0 on Linux; the body handed over is still whole")
+    func suspendRestarts() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            manager.responseSerializer = DataSerializer()
+            let responses = Locked(0)
+            let chunks = Locked(0)
+            manager.hooks.dataTaskDidReceiveResponse = { _, _, _ in
+                responses.withLock { $0 += 1 }
+                return .allow
+            }
+            manager.hooks.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
+            let done = Locked<Completion?>(nil)
+            let task = try manager.dataTask(with: harness.request("/drip?bytes=1000&duration=6000"), completionHandler: { response, object, error in
+                done.withLock { $0 = Completion(response, object, error) }
+            })
+            manager.resume(task)
+            #expect(await eventually { chunks.value > 0 })
+            // A 6 s drip leaves ample time to suspend mid-transfer, even under the sanitizer.
+            try #require(task.state == .running && done.value == nil)
+            manager.suspend(task)
+            try await Task.sleep(nanoseconds: 100_000_000)
+            manager.resume(task)
+            #expect(await eventually(within: 20) { done.value != nil })
+            let completion = try #require(done.value)
+            #expect(completion.error == nil)
+            #expect(completion.objectData == Data(repeating: UInt8(ascii: "*"), count: 1000))
+            if onLinux {
+                #expect(responses.value == 2, "the response arrives again")
+                #expect(harness.server.requests.count == 2, "the request is sent again")
+            }
+        }
+    }
+
+    @Test("Cancelling right after resume, from another thread, on a refused connection: 5 × 2000 times, no crash (child process)")
+    func cancelRightAfterResume() async {
+        await #expect(processExitsWith: .success) {
+            try await CancelRace.run(throughManager: true)
+        }
+    }
+
+    /// The cause, shown on a bare session: with its URL cache (the default), the same race stops
+    /// the process; without it, it never does.
+    @Test(
+        "The same race on a bare session with a URL cache stops the process (the cause)",
+        .enabled(if: onLinux, "FoundationNetworking's crash"))
+    func cancelRaceCause() async {
+        await #expect(processExitsWith: .signal(SIGILL)) {
+            try await CancelRace.run(throughManager: false)
+        }
+    }
+}
+
+/// Tasks to a port where nobody listens, each resumed and then cancelled from another thread
+/// while its failure is being reported.
+enum CancelRace {
+    static func run(throughManager: Bool) async throws {
+        let refused = refusedURL
+        let group = DispatchGroup()
+        let configuration = URLSessionConfiguration.ephemeral  // with a URL cache, as .default
+        let manager = URLSessionManager(configuration: configuration)
+        manager.completionQueue = DispatchQueue(label: "cancel-race")
+        let bare = URLSession(configuration: configuration)
+        let rounds = throughManager ? 5 : 20
+        for _ in 0..<rounds {
+            for _ in 0..<2000 {
+                group.enter()
+                let task: URLSessionTask
+                if throughManager {
+                    task = try manager.dataTask(with: URLRequest(url: refused), completionHandler: { _, _, _ in group.leave() })
+                    manager.resume(task)
+                } else {
+                    task = bare.dataTask(with: URLRequest(url: refused)) { _, _, _ in group.leave() }
+                    task.resume()
+                }
+                DispatchQueue.global().async { task.cancel() }
+            }
+            guard group.wait(timeout: .now() + 60) == .success else { exit(70) }
+        }
+        // Each delegate left the map before its handler ran.
+        guard manager.taskDelegates.count == 0 else { exit(71) }
+    }
+}

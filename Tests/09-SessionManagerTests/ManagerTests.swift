@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPBin
+import ResponseValidation
+import SessionManager
+import TaskDelegates
+import TestSupport
+import Testing
+
+@Suite("The manager: tasks, the map, queues")
+struct ManagerTests {
+    @Test("A JSON GET completes with the parsed object on the completion queue, and the map is empty afterwards")
+    func jsonGet() async throws {
+        try await Harness.with { harness in
+            let completion = try await harness.get("/get?q=1")
+            #expect(completion.status == 200)
+            #expect(completion.error == nil)
+            #expect(completion.json["args"]?.contains("q") == true)
+            #expect(completion.queue == "test.completion")
+            #expect(harness.manager.taskDelegates.count == 0)
+        }
+    }
+
+    @Test("A 404 with a JSON body gives both the object and the validation error (-1011)")
+    func notFoundWithBody() async throws {
+        try await Harness.with { harness in
+            let completion = try await harness.get("/response?status=404&content-type=application/json&body=%7B%22e%22%3A1%7D")
+            #expect(completion.status == 404)
+            #expect(completion.json["e"] == "1")
+            let error = try #require(completion.error as? ResponseSerializationError)
+            #expect(error.errorCode == NSURLErrorBadServerResponse)
+            #expect(error.data == Data(#"{"e":1}"#.utf8))
+        }
+    }
+
+    @Test("A refused connection goes straight to the handler with its network error and no object")
+    func refused() async throws {
+        let url = refusedURL
+        try await Harness.with { harness in
+            let completion = try await harness.complete { manager, handler in
+                try manager.dataTask(with: URLRequest(url: url), completionHandler: handler)
+            }
+            #expect(completion.urlErrorCode == .cannotConnectToHost)
+            #expect(!completion.hasObject)
+        }
+    }
+
+    @Test("Every task carries the manager's description, and two managers have different ones")
+    func taskDescription() async throws {
+        try await Harness.with { harness in
+            let task = try harness.manager.dataTask(with: harness.request("/get"))
+            #expect(task.taskDescription == harness.manager.taskDescriptionForSessionTasks)
+            #expect(URLSessionManager().taskDescriptionForSessionTasks != harness.manager.taskDescriptionForSessionTasks)
+            task.cancel()
+        }
+    }
+
+    @Test("Progress is reachable while the task lives and nil after it completed")
+    func progressLookup() async throws {
+        try await Harness.with { harness in
+            let task = try harness.manager.dataTask(with: harness.request("/get"))
+            #expect(harness.manager.uploadProgress(for: task) != nil)
+            #expect(harness.manager.downloadProgress(for: task)?.totalUnitCount == -1)
+            let done = Locked(false)
+            let completed = try harness.manager.dataTask(with: harness.request("/bytes/5000"), completionHandler: { _, _, _ in
+                done.withLock { $0 = true }
+            })
+            harness.manager.resume(completed)
+            #expect(await eventually { done.value })
+            #expect(harness.manager.downloadProgress(for: completed) == nil)
+            #expect(harness.manager.uploadProgress(for: completed) == nil)
+            task.cancel()
+        }
+    }
+
+    @Test("Delegate callbacks run on the manager's serial queue; the serializer off it; the handler on the completion queue")
+    func queues() async throws {
+        try await Harness.with { harness in
+            let seen = Locked<[String]>([])
+            let manager = harness.manager
+            manager.hooks.dataTaskDidReceiveData = { _, _, _ in
+                let onDelegateQueue = OperationQueue.current === manager.operationQueue
+                seen.withLock { $0.append(onDelegateQueue ? "data on delegate queue" : "data elsewhere") }
+            }
+            manager.responseSerializer = RecordingSerializer(seen: seen)
+            let completion = try await harness.get("/bytes/10")
+            #expect(completion.queue == "test.completion")
+            #expect(Set(seen.value) == ["data on delegate queue", "serializer off the delegate queue"])
+            #expect(manager.operationQueue.maxConcurrentOperationCount == 1)
+        }
+    }
+
+    @Test("A task created before the session's existing tasks are listed keeps its own delegate and handler")
+    func adoptionKeepsNewTasks() async throws {
+        try await Harness.with { harness in
+            // The session is created by this very call; its task list arrives later, on the
+            // delegate queue, and by then lists the running task: it must not be replaced.
+            let completion = try await harness.get("/delay/200")
+            #expect(completion.status == 200)
+        }
+    }
+
+    @Test("An upload from data, an upload from a file and a download each complete with what they carried")
+    func uploadsAndDownload() async throws {
+        try await Harness.with { harness in
+            var post = harness.request("/post")
+            post.httpMethod = "POST"
+            let sentProgress = Locked<Double>(0)
+            let fromData = try await harness.complete { manager, handler in
+                try manager.uploadTask(with: post, from: Data(count: 20_000), progress: { progress in
+                    sentProgress.withLock { $0 = progress.fractionCompleted }
+                }, completionHandler: handler)
+            }
+            #expect(fromData.status == 200)
+            #expect(sentProgress.value == 1.0)
+
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString)")
+            try Data(count: 3000).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let fromFile = try await harness.complete { manager, handler in
+                try manager.uploadTask(with: post, fromFile: file, completionHandler: handler)
+            }
+            #expect(fromFile.status == 200)
+            #expect(harness.server.requests.last?.bodySize == 3000)
+
+            let target = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: target) }
+            let download = try await harness.complete { manager, handler in
+                try manager.downloadTask(with: harness.request("/bytes/4096"), destination: { _, _ in target }, completionHandler: handler)
+            }
+            #expect(download.objectURL == target)
+            #expect(try Data(contentsOf: target).count == 4096)
+            #expect(harness.manager.taskDelegates.count == 0)
+        }
+    }
+
+    @Test("The download hook's URL overrides the task's destination")
+    func downloadHookOverrides() async throws {
+        try await Harness.with { harness in
+            let directory = FileManager.default.temporaryDirectory
+            let hooked = directory.appendingPathComponent("hooked-\(UUID().uuidString)")
+            let own = directory.appendingPathComponent("own-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: hooked) }
+            harness.manager.hooks.downloadTaskDidFinishDownloading = { _, _, _ in hooked }
+            let moved = harness.counter(for: .downloadTaskDidMoveFileSuccessfully)
+            let download = try await harness.complete { manager, handler in
+                try manager.downloadTask(with: harness.request("/bytes/100"), destination: { _, _ in own }, completionHandler: handler)
+            }
+            #expect(download.objectURL == hooked)
+            #expect(FileManager.default.fileExists(atPath: hooked.path))
+            #expect(!FileManager.default.fileExists(atPath: own.path))
+            #expect(moved.value == 1)
+        }
+    }
+}
+
+/// A serializer that says where it ran, then parses nothing.
+struct RecordingSerializer: ResponseSerializer {
+    let seen: Locked<[String]>
+
+    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
+        let onDelegateQueue = OperationQueue.current?.maxConcurrentOperationCount == 1 && OperationQueue.current?.name == "URLSessionManager delegate queue"
+        seen.withLock { $0.append(onDelegateQueue ? "serializer on the delegate queue" : "serializer off the delegate queue") }
+        return SerializedResponse(object: data, error: nil)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPBin
+import ResponseValidation
+import SessionManager
+import TaskDelegates
+import TestSupport
+import Testing
+
+/// What a completion handler received, in a form that can cross threads: the JSON object is
+/// written back to bytes (a dictionary from `JSONSerialization` is not `Sendable`).
+struct Completion: Sendable {
+    let response: HTTPURLResponse?
+    let objectJSON: Data?
+    let objectURL: URL?
+    let objectData: Data?
+    let hasObject: Bool
+    let error: (any Error)?
+    /// The label of the queue the handler ran on.
+    let queue: String
+
+    init(_ response: URLResponse?, _ object: Any?, _ error: (any Error)?) {
+        self.response = response as? HTTPURLResponse
+        hasObject = object != nil
+        objectURL = object as? URL
+        objectData = object as? Data
+        objectJSON = object.flatMap { JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil }
+        self.error = error
+        queue = DispatchQueue.getSpecific(key: queueName) ?? "another queue"
+    }
+
+    var status: Int? { response?.statusCode }
+    var urlErrorCode: URLError.Code? { (error as? URLError)?.code }
+
+    /// The object as a JSON dictionary, or an empty one.
+    var json: [String: String] {
+        guard let objectJSON, let object = try? JSONSerialization.jsonObject(with: objectJSON) as? [String: Any] else { return [:] }
+        return object.mapValues { "\($0)" }
+    }
+}
+
+struct NoCompletion: Error {}
+
+/// Names the test queues, so that a handler can say which one it runs on.
+let queueName = DispatchSpecificKey<String>()
+
+/// A manager on a fresh HTTPBin, with its own queues and notification center, so that tests can
+/// run in parallel and never depend on a main run loop.
+final class Harness: Sendable {
+    let server: HTTPBin
+    let manager: URLSessionManager
+    let center = NotificationCenter()
+    let completionQueue = DispatchQueue(label: "test.completion")
+    let notificationQueue = DispatchQueue(label: "test.notifications")
+
+    private init(server: HTTPBin, configuration: URLSessionConfiguration) {
+        self.server = server
+        manager = URLSessionManager(configuration: configuration, notificationCenter: center)
+        completionQueue.setSpecific(key: queueName, value: "test.completion")
+        manager.completionQueue = completionQueue
+        manager.notificationQueue = notificationQueue
+    }
+
+    static func with<T>(
+        configuration: URLSessionConfiguration = .ephemeral, _ body: (Harness) async throws -> T
+    ) async throws -> T {
+        let server = try await HTTPBin.start()
+        let harness = Harness(server: server, configuration: configuration)
+        do {
+            let result = try await body(harness)
+            harness.manager.invalidateSession(cancelingTasks: true)
+            try await server.shutdown()
+            return result
+        } catch {
+            harness.manager.invalidateSession(cancelingTasks: true)
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    func request(_ path: String, timeout: TimeInterval = 10) -> URLRequest {
+        URLRequest(url: server.url(path), timeoutInterval: timeout)
+    }
+
+    /// Creates a task with `make`, resumes it through the manager, and waits for its completion
+    /// handler (at most `within` seconds: a hang is a failure, not a stuck test run).
+    func complete(
+        within seconds: Double = 30,
+        _ make: (URLSessionManager, @escaping TaskDelegate.CompletionHandler) throws -> URLSessionTask
+    ) async throws -> Completion {
+        let waiter = Locked<CheckedContinuation<Completion, any Error>?>(nil)
+        return try await withCheckedThrowingContinuation { continuation in
+            waiter.withLock { $0 = continuation }
+            let finish: @Sendable (Result<Completion, any Error>) -> Void = { result in
+                waiter.withLock { pending in
+                    pending?.resume(with: result)
+                    pending = nil
+                }
+            }
+            do {
+                let task = try make(manager) { response, object, error in finish(.success(Completion(response, object, error))) }
+                manager.resume(task)
+            } catch {
+                finish(.failure(error))
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(.failure(NoCompletion())) }
+        }
+    }
+
+    /// A GET through a data task.
+    func get(_ path: String, within seconds: Double = 30) async throws -> Completion {
+        let request = request(path)
+        return try await complete(within: seconds) { manager, handler in
+            try manager.dataTask(with: request, completionHandler: handler)
+        }
+    }
+
+    /// Waits until every notification posted so far on the notification queue has been delivered.
+    func drainNotifications() async {
+        await withCheckedContinuation { continuation in
+            notificationQueue.async { continuation.resume() }
+        }
+    }
+
+    /// Counts the notifications of one name posted on this harness's center.
+    func counter(for name: Notification.Name) -> Counter {
+        Counter(center: center, name: name)
+    }
+}
+
+/// Counts a notification until it is released.
+final class Counter: Sendable {
+    private let count = Locked(0)
+    // The observer token is only read again in deinit, when no other thread can hold this object.
+    nonisolated(unsafe) private let token: any NSObjectProtocol
+    private let center: NotificationCenter
+
+    init(center: NotificationCenter, name: Notification.Name) {
+        self.center = center
+        let count = self.count
+        token = center.addObserver(forName: name, object: nil, queue: nil) { _ in count.withLock { $0 += 1 } }
+    }
+
+    var value: Int { count.value }
+
+    deinit {
+        center.removeObserver(token)
+    }
+}
+
+/// Waits until `condition` holds, checking every 10 ms, for at most `seconds`.
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return condition()
+}
+
+let onLinux: Bool = {
+    #if canImport(FoundationNetworking)
+    true
+    #else
+    false
+    #endif
+}()
+
+/// A serializer that hands the body over as it is.
+struct DataSerializer: ResponseSerializer {
+    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
+        SerializedResponse(object: data, error: nil)
+    }
+}
+
+/// Nobody listens on port 1 of the loopback interface. (A port freed by a stopped HTTPBin is no
+/// good: tests run in parallel, and another test's server may be given the same port.)
+let refusedURL = URL(string: "http://127.0.0.1:1/get")!
