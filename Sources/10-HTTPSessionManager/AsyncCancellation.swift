@@ -48,9 +48,12 @@ extension HTTPSessionManager {
 /// Where a call's Swift task and its URLSession task meet. The cancellation handler may run
 /// before the task exists, while it runs, or after it has finished; one `Mutex` orders the three.
 ///
-/// The handler never calls `URLSessionTask.cancel()` itself: it runs inside the Swift runtime's
-/// cancellation lock, and on Linux (Swift 6.3.1) `cancel()` waits on URLSession's work queue,
-/// which may itself be waiting for that lock: a deadlock. So the cancel is sent from another queue.
+/// The handler never calls `URLSessionTask.cancel()` itself. It runs while the Swift runtime
+/// holds the task's status lock, and on Linux `cancel()` blocks until URLSession's work queue is
+/// free. URLSession's own async API deadlocks exactly there (Swift 6.3.1: its work queue can wait
+/// for that same lock). The manager's work queue never touches Swift tasks, so it would not, but
+/// a handler that blocks on someone else's queue is one refactoring away from it: the cancel is
+/// sent from another queue, and the handler returns at once.
 final class CallState: Sendable {
     private enum Phase {
         case notStarted

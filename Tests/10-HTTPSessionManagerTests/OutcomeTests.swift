@@ -118,12 +118,16 @@ struct OutcomeTests {
             let returnedYet = Locked(false)
             let sawReturn = Locked<Bool?>(nil)
             let (returned, outcome) = try await harness.call { manager, _, failure in
-                let task = kind.send(manager) { task, error in
-                    sawReturn.withLock { $0 = returnedYet.value }
-                    failure(task, error)
+                // Called on the (serial) completion queue itself: a failure dispatched to it can
+                // only run once this block has finished; one called in place runs before.
+                harness.completionQueue.sync {
+                    let task = kind.send(manager) { task, error in
+                        sawReturn.withLock { $0 = returnedYet.value }
+                        failure(task, error)
+                    }
+                    returnedYet.withLock { $0 = true }
+                    return task
                 }
-                returnedYet.withLock { $0 = true }
-                return task
             }
             #expect(returned == nil)
             #expect(outcome.task == nil)
