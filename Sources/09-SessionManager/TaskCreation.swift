@@ -39,6 +39,7 @@ extension URLSessionManager {
         with request: URLRequest, from bodyData: Data, progress: ProgressHandler? = nil,
         completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
+        let request = LinuxWorkarounds.request(request)
         let (task, session) = try withValidSession { $0.uploadTask(with: request, from: bodyData) }
         adoptUpload(task, session, progress, completionHandler)
         return task
@@ -49,6 +50,7 @@ extension URLSessionManager {
         with request: URLRequest, fromFile fileURL: URL, progress: ProgressHandler? = nil,
         completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
+        let request = LinuxWorkarounds.request(request)
         let (task, session) = try withValidSession { $0.uploadTask(with: request, fromFile: fileURL) }
         adoptUpload(task, session, progress, completionHandler)
         return task
@@ -79,6 +81,7 @@ extension URLSessionManager {
         with request: URLRequest, progress: ProgressHandler? = nil, destination: Destination? = nil,
         completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDownloadTask {
+        let request = LinuxWorkarounds.request(request)
         let (task, session) = try withValidSession { $0.downloadTask(with: request) }
         // The delegate asks this closure where to move the file: the hook's answer, saved by
         // `urlSession(_:downloadTask:didFinishDownloadingTo:)`, wins over the caller's closure.

@@ -62,6 +62,17 @@ struct LinuxWorkaroundTests {
         }
     }
 
+    @Test("A timeout given to URLRequest's initializer is honoured (FoundationNetworking only honours one assigned later)")
+    func initializerTimeout() async throws {
+        try await Harness.with { harness in
+            let request = URLRequest(url: harness.server.url("/fault/stall-after-headers"), timeoutInterval: 1)
+            let completion = try await harness.complete(within: 20) { manager, handler in
+                try manager.dataTask(with: request, completionHandler: handler)
+            }
+            #expect(completion.urlErrorCode == .timedOut)
+        }
+    }
+
     @Test("timeoutIntervalForResource is enforced: a slow transfer past it fails with a timeout")
     func resourceTimeout() async throws {
         let configuration = URLSessionConfiguration.ephemeral
