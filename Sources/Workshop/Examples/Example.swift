@@ -27,6 +27,7 @@ public enum Examples {
         ResponseValidationExamples.all,
         ResponseParsingExamples.all,
         ImageExamples.all,
+        HTTPClientExamples.all,
     ].flatMap { $0 }
 
     public static func named(_ name: String) -> Example? { all.first { $0.name == name } }
