@@ -54,6 +54,9 @@ let exercises: [Exercise] = [
     Exercise(chapter: "07-image-inflation", folder: "7.3-sniffer", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.5-main-actor", uses: ["ImageInflation", "ResponseValidation"]),
+    Exercise(chapter: "10-http-session-manager", folder: "10.1-predict", uses: ["HTTPSessionManager"]),
+    Exercise(chapter: "10-http-session-manager", folder: "10.2-fail-later", uses: []),
+    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "HTTPBin"]),
 ]
 
 /// A path dependency's identity is the name of its folder, which is whatever the course was cloned
