@@ -12,6 +12,7 @@ extension TaskDelegate {
         var downloadFileURL: URL?
     }
 
+    // listing: completion-paths
     /// The task completed, with a network error or without. Only the first call counts.
     ///
     /// A network error goes straight to the completion handler, with no object and no
@@ -32,6 +33,7 @@ extension TaskDelegate {
             }
         }
     }
+    // end-listing
 
     /// Marks the task completed and hands its buffer over, or returns nil when it already was.
     private func takeLeftovers() -> Leftovers? {
@@ -44,7 +46,7 @@ extension TaskDelegate {
         }
     }
 
-    /// A body of unknown length (chunked) leaves the download progress at 0 of -1 until the end:
+    /// A body of unknown length (chunked) leaves the download progress at so many bytes of -1:
     /// once it is all in, its length is known, so the progress can show 1.0. (An addition: on
     /// Darwin, AFNetworking's progress for a chunked body stays indeterminate.)
     private func finishUnknownDownloadTotal() {

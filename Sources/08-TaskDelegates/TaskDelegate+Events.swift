@@ -12,7 +12,8 @@ extension TaskDelegate {
     /// the delegate before the authentication challenge, so a task answered with a credential sees
     /// two responses, and only the last one's body belongs to the caller.
     public func didReceive(response: URLResponse) {
-        let total = ProgressBookkeeping.expectedTotal(of: response)
+        let proposed = ProgressBookkeeping.expectedTotal(of: response)
+        let total = ProgressBookkeeping.settableTotal(current: downloadProgress.totalUnitCount, proposed: proposed)
         let accepted = state.withLock { state in
             guard !state.isCompleted else { return false }
             state.response = response

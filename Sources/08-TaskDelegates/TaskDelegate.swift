@@ -22,6 +22,7 @@ public final class TaskDelegate: Sendable {
     /// Where a finished download should go, given its temporary file and the response.
     public typealias Destination = @Sendable (_ temporaryURL: URL, _ response: URLResponse?) -> URL
 
+    // listing: task-delegate-state
     /// The task this delegate carries.
     public let task: URLSessionTask
     /// Bytes sent, against the body's length (-1 while unknown).
@@ -45,6 +46,7 @@ public final class TaskDelegate: Sendable {
         var downloadFileURL: URL?
         var isCompleted = false
     }
+    // end-listing
 
     public init(
         task: URLSessionTask,

@@ -27,6 +27,7 @@ public enum Examples {
         ResponseValidationExamples.all,
         ResponseParsingExamples.all,
         ImageExamples.all,
+        TaskDelegateExamples.all,
         HTTPClientExamples.all,
     ].flatMap { $0 }
 

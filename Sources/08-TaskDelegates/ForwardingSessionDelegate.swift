@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The barest session delegate that can use task delegates: it keeps one `TaskDelegate` per task
+/// and forwards each URLSession callback to it. Chapter 9's `URLSessionManager` replaces it with
+/// the real thing (creating the tasks, the notifications, invalidation); this one exists so that
+/// this chapter's tests and examples can drive real tasks.
+public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
+    private let context: CompletionContext
+    private let credential: URLCredential?
+    private let delegates = Mutex<[Int: TaskDelegate]>([:])
+
+    /// `credential` answers an authentication challenge once; without one, or when it was refused,
+    /// the challenge is cancelled.
+    public init(context: CompletionContext, credential: URLCredential? = nil) {
+        self.context = context
+        self.credential = credential
+    }
+
+    /// Registers a task's delegate. Do it before the task is resumed.
+    public func add(_ delegate: TaskDelegate) {
+        delegates.withLock { $0[delegate.task.taskIdentifier] = delegate }
+    }
+
+    private func delegate(for task: URLSessionTask) -> TaskDelegate? {
+        delegates.withLock { $0[task.taskIdentifier] }
+    }
+
+    // listing: forwarding
+    public func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        delegate(for: dataTask)?.didReceive(response: response)
+        completionHandler(.allow)
+    }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        delegate(for: dataTask)?.didReceive(data: data)
+    }
+
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // Out of the map first, then complete: the lock is never held while calling out.
+        let delegate = delegates.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        delegate?.didComplete(error: error, context: context)
+    }
+    // end-listing
+
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+    ) {
+        delegate(for: task)?.didSendBodyData(totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
+    }
+
+    public func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        delegate(for: downloadTask)?.didWriteData(totalBytesWritten: totalBytesWritten, totalBytesExpectedToWrite: totalBytesExpectedToWrite)
+    }
+
+    public func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didResumeAtOffset fileOffset: Int64,
+        expectedTotalBytes: Int64
+    ) {
+        delegate(for: downloadTask)?.didResume(atOffset: fileOffset, expectedTotalBytes: expectedTotalBytes)
+    }
+
+    public func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        delegate(for: downloadTask)?.didFinishDownloading(to: location)
+    }
+
+    /// Answered at task level, and never with `.performDefaultHandling`: on Linux (Swift 6.3.1) a
+    /// Basic challenge answered that way without a usable credential hangs the task forever.
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let credential, challenge.previousFailureCount == 0 {
+            completionHandler(.useCredential, credential)
+        } else {
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ResponseParsing
+import ResponseValidation
+import TaskDelegates
+import TestSupport
+import Testing
+
+/// Scripted completions: the two paths, the queues, the group, the notification.
+@Suite("Completion")
+struct CompletionTests {
+    @Test("On success the serializer runs on the processing queue, then the handler on the completion queue, then the notification")
+    func successPath() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let task = scriptedTask()
+        let delegate = recorder.delegate(for: task)
+        let body = Data(#"{"name":"afn"}"#.utf8)
+        delegate.didReceive(response: response(200, ["Content-Type": "application/json"]))
+        delegate.didReceive(data: body)
+        delegate.didComplete(error: nil, context: queues.context(RecordingSerializer(wrapped: JSONResponseSerializer(), log: recorder.log)))
+        await recorder.waitForCompletion()
+
+        #expect(recorder.log.value == ["serializer@processing", "handler@completion", "complete@notification"])
+        #expect(recorder.call?.object == .json(#"{"name":"afn"}"#))
+        #expect(recorder.call?.error == nil)
+        let posted = recorder.completionNotification
+        #expect(posted?.objectIsTask == true)
+        #expect(posted?.keys == [TaskDidCompleteKey.responseSerializer, TaskDidCompleteKey.responseData, TaskDidCompleteKey.serializedResponse])
+        #expect(posted?.data == body)
+        #expect(posted?.serializedResponse == .json(#"{"name":"afn"}"#))
+        #expect(delegate.data.isEmpty, "the buffer is handed to the completion")
+    }
+
+    @Test("A 404 with a JSON body reaches the handler with both the object and the error, and so does the notification")
+    func objectAndError() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(404, ["Content-Type": "application/json"]))
+        delegate.didReceive(data: Data(#"{"error":"no such user"}"#.utf8))
+        delegate.didComplete(error: nil, context: queues.context(JSONResponseSerializer()))
+        await recorder.waitForCompletion()
+
+        #expect(recorder.call?.object == .json(#"{"error":"no such user"}"#))
+        #expect(recorder.call?.serializationError?.reason == .unacceptableStatusCode(404))
+        #expect(recorder.completionNotification?.serializedResponse == .json(#"{"error":"no such user"}"#))
+        #expect((recorder.completionNotification?.error as? ResponseSerializationError)?.reason == .unacceptableStatusCode(404))
+    }
+
+    @Test("A network error skips serialization: the handler gets no object and the error, and the notification carries it")
+    func errorPath() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(200, ["Content-Length": "1000"]))
+        delegate.didReceive(data: Data(count: 500))
+        let serializer = RecordingSerializer(wrapped: HTTPResponseSerializer(), log: recorder.log)
+        delegate.didComplete(error: URLError(.networkConnectionLost), context: queues.context(serializer))
+        await recorder.waitForCompletion()
+
+        #expect(recorder.log.value == ["handler@completion", "complete@notification"])
+        #expect(recorder.call?.object == ObjectSummary.none)
+        #expect(recorder.call?.urlError?.code == .networkConnectionLost)
+        #expect(recorder.call?.statusCode == 200)
+        let posted = recorder.completionNotification
+        #expect(posted?.keys == [TaskDidCompleteKey.responseSerializer, TaskDidCompleteKey.responseData, TaskDidCompleteKey.error])
+        #expect(posted?.data?.count == 500)
+        #expect((posted?.error as? URLError)?.code == .networkConnectionLost)
+    }
+
+    @Test("The completion handler runs inside the completion group, on both paths", arguments: [false, true])
+    func group(withError: Bool) async {
+        let queues = TestQueues()
+        let center = NotificationCenter()
+        let task = scriptedTask()
+        // Asked from inside the handler, so that nothing blocks: a group that is not empty while
+        // the handler runs is one the handler runs in.
+        let groupWasBusy = Locked<Bool?>(nil)
+        let delegate = TaskDelegate(task: task, notificationCenter: center) { _, _, _ in
+            groupWasBusy.withLock { $0 = queues.group.wait(timeout: .now()) == .timedOut }
+        }
+        let (posted, continuation) = AsyncStream<Void>.makeStream()
+        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in continuation.yield() }
+        defer { center.removeObserver(observer) }
+        delegate.didComplete(error: withError ? URLError(.cancelled) : nil, context: queues.context(HTTPResponseSerializer()))
+        for await _ in posted { break }
+        #expect(groupWasBusy.value == true)
+        #expect(queues.group.wait(timeout: .now()) == .success, "and leaves it once it has run")
+    }
+
+    @Test("Completion happens once: a second completion, late data and late progress are ignored")
+    func once() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(200, ["Content-Length": "8"]))
+        delegate.didReceive(data: Data("partial".utf8))
+        delegate.didComplete(error: URLError(.cancelled), context: queues.context(HTTPResponseSerializer()))
+        // What Linux still delivers after cancel(), and a second completion for good measure.
+        delegate.didReceive(data: Data("late".utf8))
+        delegate.didReceive(response: response(200))
+        delegate.didSendBodyData(totalBytesSent: 10, totalBytesExpectedToSend: 10)
+        delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
+        await recorder.waitForCompletion()
+        queues.drain()
+
+        #expect(delegate.isCompleted)
+        #expect(recorder.calls.value.count == 1)
+        #expect(recorder.call?.urlError?.code == .cancelled)
+        #expect(recorder.posted.value.count == 1)
+        #expect(recorder.completionNotification?.data == Data("partial".utf8))
+        #expect(recorder.downloads.value.map(\.completed) == [0, 7])
+        #expect(recorder.uploads.value.isEmpty)
+        #expect(delegate.data.isEmpty)
+    }
+
+    @Test("Without a completion handler the notification is still posted")
+    func noHandler() async {
+        let center = NotificationCenter()
+        let queues = TestQueues()
+        let task = scriptedTask()
+        let posted = Locked(0)
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in
+            posted.withLock { $0 += 1 }
+            continuation.yield()
+        }
+        defer { center.removeObserver(observer) }
+        let delegate = TaskDelegate(task: task, notificationCenter: center)
+        delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
+        for await _ in stream { break }
+        #expect(posted.value == 1)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ResponseValidation
+import TaskDelegates
+import Testing
+
+/// Scripted event sequences for a data task: the buffer and the download progress.
+@Suite("Data events")
+struct DataEventTests {
+    @Test("Chunks accumulate in the buffer and move the download progress against the Content-Length, on the delegate queue")
+    func chunks() async {
+        let recorder = Recorder()
+        let queue = serialQueue()
+        let delegate = recorder.delegate(for: scriptedTask(), delegateQueue: queue)
+        await on(queue) {
+            delegate.didReceive(response: response(200, ["Content-Length": "10"]))
+            delegate.didReceive(data: Data("hello".utf8))
+            delegate.didReceive(data: Data("world".utf8))
+        }
+        #expect(delegate.data == Data("helloworld".utf8))
+        #expect(recorder.downloads.value.map(\.completed) == [0, 5, 10])
+        #expect(recorder.downloads.value.map(\.total) == [10, 10, 10])
+        #expect(recorder.downloads.value.last?.fraction == 1.0)
+        #expect(recorder.downloads.value.allSatisfy { $0.onDelegateQueue })
+        #expect(recorder.uploads.value.isEmpty)
+    }
+
+    @Test("A new response starts the buffer again, so a 401 body is not glued to the 200 body that follows")
+    func responseResetsBuffer() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(401, ["Content-Length": "12"]))
+        delegate.didReceive(data: Data("unauthorized".utf8))
+        delegate.didReceive(response: response(200, ["Content-Length": "4"]))
+        delegate.didReceive(data: Data("ok!\n".utf8))
+        #expect(delegate.data == Data("ok!\n".utf8))
+        delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
+        await recorder.waitForCompletion()
+        #expect(recorder.call?.object == .data(Data("ok!\n".utf8)))
+        #expect(recorder.call?.statusCode == 200)
+        #expect(recorder.downloads.value.map(\.completed) == [0, 12, 0, 4])
+    }
+
+    @Test("A total never goes from above 0 back to 0 (Foundation traps): an empty response after a sized one makes it unknown")
+    func totalNeverBackToZero() {
+        let recorder = Recorder()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(401, ["Content-Length": "12"]))
+        delegate.didReceive(data: Data("unauthorized".utf8))
+        delegate.didReceive(response: response(200, ["Content-Length": "0"]))
+        #expect(delegate.downloadProgress.totalUnitCount == -1)
+        #expect(delegate.downloadProgress.completedUnitCount == 0)
+        delegate.didReceive(data: Data("?".utf8))  // a server that breaks its own Content-Length
+        #expect(delegate.downloadProgress.totalUnitCount == -1, "the total stays the one that was settled")
+        #expect(ProgressBookkeeping.settableTotal(current: 12, proposed: 0) == -1)
+        #expect(ProgressBookkeeping.settableTotal(current: -1, proposed: 0) == 0)
+        #expect(ProgressBookkeeping.settableTotal(current: 12, proposed: 40) == 40)
+    }
+
+    @Test("A chunked body's progress stays unknown while it arrives, and shows 1.0 once the task completes")
+    func chunkedProgress() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(200, ["Transfer-Encoding": "chunked"]))
+        delegate.didReceive(data: Data(count: 300))
+        delegate.didReceive(data: Data(count: 200))
+        #expect(recorder.downloads.value.map(\.fraction) == [0, 0, 0])
+        #expect(delegate.downloadProgress.totalUnitCount == -1)
+        delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
+        await recorder.waitForCompletion()
+        #expect(recorder.downloads.value.last == Recorder.Report(total: 500, completed: 500, fraction: 1, onDelegateQueue: false))
+    }
+
+    @Test("Both progress objects start unknown (-1), cancellable and pausable")
+    func progressStart() {
+        let delegate = TaskDelegate(task: scriptedTask())
+        for progress in [delegate.uploadProgress, delegate.downloadProgress] {
+            #expect(progress.totalUnitCount == -1)
+            #expect(progress.completedUnitCount == 0)
+            #expect(progress.isCancellable)
+            #expect(progress.isPausable)
+        }
+    }
+
+    @Test(
+        "Upload progress takes URLSession's total, or the request's Content-Length when the total is unknown (-1 on Darwin, 0 on Linux)",
+        arguments: [
+            (reported: Int64(1000), header: String?.none, expected: Int64(1000)),
+            (reported: 0, header: "2048", expected: 2048),
+            (reported: -1, header: "2048", expected: 2048),
+            (reported: 0, header: nil, expected: -1),
+            (reported: -1, header: "not a number", expected: -1),
+        ])
+    func uploadTotal(reported: Int64, header: String?, expected: Int64) async {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/upload")!)
+        request.httpMethod = "POST"
+        request.setValue(header, forHTTPHeaderField: "Content-Length")
+        let recorder = Recorder()
+        let queue = serialQueue()
+        let delegate = recorder.delegate(for: scriptedTask(request), delegateQueue: queue)
+        await on(queue) {
+            delegate.didSendBodyData(totalBytesSent: 512, totalBytesExpectedToSend: reported)
+        }
+        #expect(recorder.uploads.value == [Recorder.Report(
+            total: expected, completed: 512, fraction: expected > 0 ? 512 / Double(expected) : 0, onDelegateQueue: true)])
+        #expect(recorder.downloads.value.isEmpty)
+    }
+}
