@@ -21,9 +21,14 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         progress: ProgressHandler? = nil, success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        let task = dataTask(
+        resumed(dataTask(
             withHTTPMethod: "GET", urlString: urlString, parameters: parameters, headers: headers,
-            downloadProgress: progress, success: success, failure: failure)
+            downloadProgress: progress, success: success, failure: failure))
+    }
+
+    /// Resumes the task through chapter 9's manager (which posts the resume notification), and
+    /// returns it: a verb gives back the very task it started.
+    private func resumed(_ task: URLSessionDataTask?) -> URLSessionDataTask? {
         task.map(resume)
         return task
     }
@@ -37,11 +42,9 @@ extension HTTPSessionManager {
     ) -> URLSessionDataTask? {
         var bodiless: Success?
         if let success { bodiless = { task, _ in success(task) } }
-        let task = dataTask(
+        return resumed(dataTask(
             withHTTPMethod: "HEAD", urlString: urlString, parameters: parameters, headers: headers,
-            success: bodiless, failure: failure)
-        task.map(resume)
-        return task
+            success: bodiless, failure: failure))
     }
 
     /// POST: parameters in the body; `progress` reports the upload.
@@ -50,11 +53,9 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         progress: ProgressHandler? = nil, success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        let task = dataTask(
+        resumed(dataTask(
             withHTTPMethod: "POST", urlString: urlString, parameters: parameters, headers: headers,
-            uploadProgress: progress, success: success, failure: failure)
-        task.map(resume)
-        return task
+            uploadProgress: progress, success: success, failure: failure))
     }
 
     /// PUT: parameters in the body. (AFNetworking gives PUT, PATCH and DELETE no progress.)
@@ -63,11 +64,9 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        let task = dataTask(
+        resumed(dataTask(
             withHTTPMethod: "PUT", urlString: urlString, parameters: parameters, headers: headers,
-            success: success, failure: failure)
-        task.map(resume)
-        return task
+            success: success, failure: failure))
     }
 
     /// PATCH: parameters in the body.
@@ -76,11 +75,9 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        let task = dataTask(
+        resumed(dataTask(
             withHTTPMethod: "PATCH", urlString: urlString, parameters: parameters, headers: headers,
-            success: success, failure: failure)
-        task.map(resume)
-        return task
+            success: success, failure: failure))
     }
 
     /// DELETE: parameters in the query, as chapter 3's serializer puts them for DELETE.
@@ -89,11 +86,9 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        let task = dataTask(
+        resumed(dataTask(
             withHTTPMethod: "DELETE", urlString: urlString, parameters: parameters, headers: headers,
-            success: success, failure: failure)
-        task.map(resume)
-        return task
+            success: success, failure: failure))
     }
 
     // listing: verb-multipart-post
@@ -116,8 +111,7 @@ extension HTTPSessionManager {
                 withStreamedRequest: request, progress: KnownTotal.progressHandler(total: bodyLength, progress),
                 completionHandler: handler)
         }
-        task.map(resume)
-        return task
+        return resumed(task)
     }
     // end-listing
 
