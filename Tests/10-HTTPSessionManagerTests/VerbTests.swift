@@ -138,6 +138,18 @@ struct VerbTests {
         }
     }
 
+    @Test("A multipart POST with an empty form and no parameters sends an empty body, as a plain data task")
+    func emptyMultipart() async throws {
+        try await Harness.with { harness in
+            let (returned, outcome) = try await harness.call { manager, success, failure in
+                manager.post("post", constructingBodyWith: nil, success: success, failure: failure)
+            }
+            #expect(outcome.succeeded)
+            #expect(!(returned is URLSessionUploadTask))
+            #expect(try outcome.echo().bodySize == 0)
+        }
+    }
+
     @Test("A multipart POST whose form cannot be built fails with that error, no task, and sends nothing")
     func multipartFailure() async throws {
         try await Harness.with { harness in
