@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// The data-task and download-task callbacks.
 extension URLSessionManager {
-    // listing: did-receive-response
+    // listing: response-disposition
     /// A data task's response. The hook may answer `.cancel`; Linux ignores that answer (the
     /// body keeps coming and the task succeeds), so the manager cancels the task itself and
     /// drops the data that is already on its way.

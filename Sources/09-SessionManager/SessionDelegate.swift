@@ -108,7 +108,11 @@ extension URLSessionManager {
     /// The task completed: its delegate completes it (serializer, handler, notification), then
     /// leaves the map, so that afterwards nothing of the task is left in the manager.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let taskNotes = notes.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let taskNotes = notes.withLock { notes -> TaskNotes? in
+            // After a reset, the new session numbers its tasks from 1 again: only this session's.
+            guard notes[task.taskIdentifier]?.session == ObjectIdentifier(session) else { return nil }
+            return notes.removeValue(forKey: task.taskIdentifier)
+        }
         let error = LinuxWorkarounds.finalError(error, notes: taskNotes)
         if let delegate = delegate(for: task) {
             delegate.didComplete(error: error, context: completionContext)

@@ -32,6 +32,10 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     public let taskDelegates = TaskDelegateMap()
     /// Where the manager and its task delegates post notifications (tests use their own center).
     public let notificationCenter: NotificationCenter
+    /// A description every task of this manager carries, so that the resume and suspend
+    /// notifications are posted for its own tasks only. AFNetworking formats the manager's address
+    /// each time; a unique string made once is as good, and costs nothing per task.
+    public let taskDescriptionForSessionTasks = "URLSessionManager \(UUID().uuidString)"
 
     let sessionState = Mutex(SessionState())
     let settings: Mutex<Settings>
@@ -93,11 +97,6 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     }
     // end-listing
 
-    /// A description every task of this manager carries, so that the resume and suspend
-    /// notifications are posted for its own tasks only (AFNetworking uses the manager's address).
-    public var taskDescriptionForSessionTasks: String {
-        "URLSessionManager \(Unmanaged.passUnretained(self).toOpaque())"
-    }
 
     /// Turns each response into an object on completion. Default: chapter 6's JSON serializer.
     public var responseSerializer: any ResponseSerializer {

@@ -7,6 +7,8 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("multipart", "chapter 4: a 200 MB multipart body vs a FileHandle copy, time and peak memory", MultipartBenchmark.run),
     ("json", "chapter 6: the JSON fast path vs AFNetworking 2's string round trip and raw JSONSerialization", JSONBenchmark.run),
     ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", InflateBenchmark.run),
+    // Last: it exits non-zero when its target is missed.
+    ("session", "chapter 9: small GETs through URLSessionManager vs a bare URLSession with a delegate, 1 and 16 in flight", SessionBenchmark.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -98,11 +98,13 @@ struct LinuxWorkaroundTests {
             }
             manager.hooks.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
             let done = Locked<Completion?>(nil)
-            let task = try manager.dataTask(with: harness.request("/drip?bytes=1000&duration=1500"), completionHandler: { response, object, error in
+            let task = try manager.dataTask(with: harness.request("/drip?bytes=1000&duration=4000"), completionHandler: { response, object, error in
                 done.withLock { $0 = Completion(response, object, error) }
             })
             manager.resume(task)
             #expect(await eventually { chunks.value > 2 })
+            // A 4 s drip leaves ample time to suspend mid-transfer, even under the sanitizer.
+            try #require(task.state == .running && done.value == nil)
             manager.suspend(task)
             try await Task.sleep(nanoseconds: 100_000_000)
             manager.resume(task)

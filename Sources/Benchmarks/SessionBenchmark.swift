@@ -1,0 +1,158 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPBin
+import SessionManager
+import Synchronization
+
+/// Chapter 9: small GETs on loopback through `URLSessionManager` and through a bare `URLSession`
+/// with a delegate that does the same work by hand (buffer the body, parse the JSON, hand the
+/// result to another queue), at 1 and 16 requests in flight. The two sides take turns, round by
+/// round, against one in-process HTTPBin. Target: the manager keeps ≥ 0.95× the bare rate.
+enum SessionBenchmark {
+    static let requests = 2000
+    static let rounds = 9
+    static let levels = [1, 16]
+    static let target = 0.95
+
+    static func run() {
+        let server = blocking { try await HTTPBin.start() }
+        let url = server.url("/response?content-type=application/json&body=%7B%22ok%22%3Atrue%7D")
+        let bare = BareClient(configuration: configuration())
+        let manager = URLSessionManager(configuration: configuration())
+        manager.completionQueue = DispatchQueue(label: "bench.completion")
+        // The main queue never runs in this program (it waits on semaphores), so the
+        // notifications go to a queue that does: their cost is counted.
+        manager.notificationQueue = DispatchQueue(label: "bench.notifications")
+
+        let sides: [(name: String, get: (@escaping @Sendable () -> Void) -> Void)] = [
+            ("bare URLSession + delegate", { done in bare.get(url, done) }),
+            ("URLSessionManager", { done in
+                // `try!`: the session is never invalidated here, so creating a task cannot fail.
+                let task = try! manager.dataTask(with: URLRequest(url: url), completionHandler: { _, _, _ in done() })
+                manager.resume(task)
+            }),
+        ]
+        for side in sides { _ = rate(concurrency: 16, count: 200, side.get) }  // warm up connections and caches
+
+        var samples = [[[Double]]](repeating: [[], []], count: levels.count)
+        for round in 0..<rounds {
+            for (levelIndex, level) in levels.enumerated() {
+                // Alternate which side goes first, so that neither always runs on a warmer machine.
+                let order = round % 2 == 0 ? [0, 1] : [1, 0]
+                for side in order {
+                    samples[levelIndex][side].append(rate(concurrency: level, count: requests, sides[side].get))
+                }
+            }
+        }
+
+        print("session: \(requests) small GETs on loopback per round, \(rounds) interleaved rounds, medians")
+        var ratios: [Double] = []
+        for (levelIndex, level) in levels.enumerated() {
+            let bareRates = samples[levelIndex][0]
+            let managerRates = samples[levelIndex][1]
+            // The ratio of each round's pair, then their median: a pair runs back to back, so a
+            // busy moment on the machine moves both sides of it.
+            ratios.append(median(zip(managerRates, bareRates).map { $0 / $1 }))
+            print(String(format: "  %2d in flight:  %@ %7.0f req/s   %@ %7.0f req/s   %.3f×   target ≥ %.2f×",
+                level, sides[0].name, median(bareRates), sides[1].name, median(managerRates), ratios[levelIndex], target))
+        }
+        manager.invalidateSession(cancelingTasks: true)
+        bare.session.invalidateAndCancel()
+        blocking { try await server.shutdown() }
+
+        let met = ratios.allSatisfy { $0 >= target }
+        print(String(format: "manager ÷ bare: %.3f× at 1 in flight, %.3f× at 16 (target ≥ %.2f× at both): %@",
+            ratios[0], ratios[1], target, met ? "met" : "MISSED"))
+        if !met { exit(1) }
+    }
+
+    static func configuration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 16
+        // The manager drops the URL cache on Linux (chapter 9); the bare side does the same, so
+        // that the comparison measures the manager and nothing else.
+        configuration.urlCache = nil
+        return configuration
+    }
+
+    /// Requests per second for `count` GETs with at most `concurrency` in flight.
+    static func rate(concurrency: Int, count: Int, _ get: (@escaping @Sendable () -> Void) -> Void) -> Double {
+        let slots = DispatchSemaphore(value: concurrency)
+        let finished = DispatchGroup()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<count {
+            slots.wait()
+            finished.enter()
+            get {
+                slots.signal()
+                finished.leave()
+            }
+        }
+        finished.wait()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(count) / seconds
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
+    }
+
+    /// Runs async work from the benchmark's synchronous code.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> T {
+        let result = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let outcome: Result<T, any Error>
+            do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        return try! result.withLock { $0! }.get()
+    }
+}
+
+/// The baseline: what an app writes without AFNetworking. One session, a delegate on a serial
+/// queue, a body buffer per task, JSON parsed at completion, the result handed to another queue.
+final class BareClient: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Pending {
+        var data = Data()
+        let done: @Sendable () -> Void
+    }
+
+    private let pending = Mutex<[Int: Pending]>([:])
+    private let completionQueue = DispatchQueue(label: "bench.bare.completion")
+    private let delegateQueue: OperationQueue = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        return queue
+    }()
+    // Set once in init, before any callback can arrive.
+    nonisolated(unsafe) private(set) var session: URLSession!
+
+    init(configuration: URLSessionConfiguration) {
+        super.init()
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
+    }
+
+    func get(_ url: URL, _ done: @escaping @Sendable () -> Void) {
+        let task = session.dataTask(with: url)
+        pending.withLock { $0[task.taskIdentifier] = Pending(done: done) }
+        task.resume()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        pending.withLock { $0[dataTask.taskIdentifier]?.data.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let finished = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let parsed = (try? JSONSerialization.jsonObject(with: finished.data)) != nil
+        completionQueue.async {
+            Measure.blackHole(parsed ? 1 : 0)
+            finished.done()
+        }
+    }
+}
