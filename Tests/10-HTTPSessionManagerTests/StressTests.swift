@@ -32,11 +32,15 @@ struct StressTests {
             manager.hooks.taskDidComplete = { _, task, _ in completions.withLock { $0[task.taskIdentifier, default: 0] += 1 } }
             for round in 1...8 {
                 completions.withLock { $0 = [:] }
-                let plan = (0..<300).map { _ in (delay: Int.random(in: 0...40, using: &random), cancelAfter: Int.random(in: 0...60, using: &random)) }
+                // Every tenth call waits 5 s for its answer, so that each round has calls that
+                // are certainly cancelled, however late a busy machine delivers the cancellation.
+                let plan = (0..<300).map { index in
+                    (delay: index % 10 == 9 ? 5000 : Int.random(in: 0...40, using: &random), cancelAfter: Int.random(in: 0...60, using: &random))
+                }
                 let endings = await withTaskGroup(of: Ending.self) { group -> [Ending] in
                     for (index, step) in plan.enumerated() {
                         let call = Task { () throws -> Int in
-                            if index.isMultiple(of: 2) {
+                            if index.isMultiple(of: 2) || step.delay > 40 {
                                 return try await manager.decoded(HTTPBin.Echo.self, "GET", "delay/\(step.delay)").object.bodySize
                             }
                             return try await manager.response("POST", "post", parameters: ["n": "\(index)"], serializer: HTTPResponseSerializer())

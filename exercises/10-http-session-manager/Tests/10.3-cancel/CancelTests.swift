@@ -60,7 +60,10 @@ struct CancelTests {
     func random() async throws {
         try await withManager { manager, _ in
             var generator = SystemRandomNumberGenerator()
-            let plan = (0..<100).map { _ in (delay: Int.random(in: 0...40, using: &generator), cancelAfter: Int.random(in: 0...60, using: &generator)) }
+            // Every tenth call waits 5 s for its answer: certainly cancelled, however busy the machine.
+            let plan = (0..<100).map { index in
+                (delay: index % 10 == 9 ? 5000 : Int.random(in: 0...40, using: &generator), cancelAfter: Int.random(in: 0...60, using: &generator))
+            }
             let endings = await withTaskGroup(of: String.self) { group -> [String] in
                 for step in plan {
                     let call = Task { try await status(of: "delay/\(step.delay)", using: manager) }
