@@ -73,6 +73,24 @@ struct AsyncTests {
         }
     }
 
+    @Test("A serializer replaced while a typed call is in flight gives a typed error, not a wrong object")
+    func replacedInFlight() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            _ = try await manager.decoded(HTTPBin.Echo.self, "GET", "get")
+            let call = Task { _ = try await manager.decoded(HTTPBin.Echo.self, "GET", "delay/2000") }
+            #expect(await eventually { harness.server.requests.count == 2 })
+            manager.responseSerializer = HTTPResponseSerializer()
+            do {
+                try await call.value
+                Issue.record("the call succeeded")
+            } catch HTTPSessionManagerError.unexpectedObject(let expected, let found) {
+                #expect(expected == "Echo")
+                #expect(found.contains("Data"))
+            }
+        }
+    }
+
     @Test("A 404 throws the serializer's error, with the response and the body")
     func notFound() async throws {
         try await Harness.with { harness in
