@@ -91,6 +91,18 @@ struct AsyncTests {
         }
     }
 
+    @Test("A response that is not HTTP (a data: URL) gives a typed error that carries it")
+    func notHTTP() async throws {
+        try await Harness.with { harness in
+            do {
+                _ = try await harness.manager.response("GET", "data:,hello", serializer: HTTPResponseSerializer())
+                Issue.record("the call succeeded")
+            } catch HTTPSessionManagerError.notHTTP(let response) {
+                #expect(response?.url?.scheme == "data")
+            }
+        }
+    }
+
     @Test("A 404 throws the serializer's error, with the response and the body")
     func notFound() async throws {
         try await Harness.with { harness in
