@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ImageInflation", targets: ["ImageInflation"]),
         .library(name: "TaskDelegates", targets: ["TaskDelegates"]),
         .library(name: "SessionManager", targets: ["SessionManager"]),
+        .library(name: "HTTPSessionManager", targets: ["HTTPSessionManager"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
@@ -85,6 +86,20 @@ let package = Package(
             dependencies: ["SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestBodies", "HTTPBin", "TestSupport"],
             path: "Tests/09-SessionManagerTests"),
 
+        // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
+        .target(
+            name: "HTTPSessionManager",
+            dependencies: ["SessionManager", "TaskDelegates", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing"],
+            path: "Sources/10-HTTPSessionManager"),
+        // Every verb end to end against HTTPBin, the failure paths, and the cancellation stress test.
+        .testTarget(
+            name: "HTTPSessionManagerTests",
+            dependencies: [
+                "HTTPSessionManager", "SessionManager", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
+                "HTTPBin", "TestSupport",
+            ],
+            path: "Tests/10-HTTPSessionManagerTests"),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "QueryStrings",
@@ -95,11 +110,12 @@ let package = Package(
             "ImageInflation",
             "TaskDelegates",
             "SessionManager",
+            "HTTPSessionManager",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        .target(name: "Workshop", dependencies: ["AFN"], path: "Sources/Workshop"),
+        .target(name: "Workshop", dependencies: ["AFN", "HTTPBin"], path: "Sources/Workshop"),
         .executableTarget(
             name: "WorkshopCommand",
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],

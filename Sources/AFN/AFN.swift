@@ -6,3 +6,4 @@
 @_exported import ImageInflation
 @_exported import TaskDelegates
 @_exported import SessionManager
+@_exported import HTTPSessionManager

@@ -51,6 +51,9 @@ enum Router {
         Route(
             pattern: "/basic-auth/{user}/{password}", methods: [],
             summary: "200 with those credentials, else 401 with a Basic challenge", handle: Routes.basicAuth),
+        Route(
+            pattern: "/hidden-basic-auth/{user}/{password}", methods: [],
+            summary: "200 with those credentials, else 404 and no challenge", handle: Routes.hiddenBasicAuth),
         Route(pattern: "/image/png", methods: [], summary: "a PNG, ?fixture=small (others: see Fixtures/)", handle: Routes.image(.png)),
         Route(pattern: "/image/jpeg", methods: [], summary: "a JPEG, ?fixture=small", handle: Routes.image(.jpeg)),
         Route(pattern: "/gzip", methods: [], summary: "echo with Content-Encoding: gzip", handle: Routes.gzip),

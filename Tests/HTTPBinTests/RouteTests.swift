@@ -233,6 +233,21 @@ struct RouteTests {
         }
     }
 
+    @Test("/hidden-basic-auth/{user}/{password} answers 404 with no challenge, and 200 to the right Authorization header")
+    func hiddenBasicAuth() async throws {
+        try await withServer { server in
+            let refused = try await fetch(server.url("/hidden-basic-auth/ada/lovelace"))
+            #expect(refused.status == 404)
+            #expect(refused.header("WWW-Authenticate") == nil)
+            let wrong = Data("ada:babbage".utf8).base64EncodedString()
+            #expect(try await fetch(server.url("/hidden-basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(wrong)"]).status == 404)
+            let right = Data("ada:lovelace".utf8).base64EncodedString()
+            let fetched = try await fetch(server.url("/hidden-basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(right)"])
+            #expect(fetched.status == 200)
+            #expect(fetched.text.contains("\"authenticated\" : true"))
+        }
+    }
+
     @Test(
         "/image/png and /image/jpeg serve real images, the fixture chosen by name",
         arguments: [

@@ -37,6 +37,17 @@ extension Routes {
         return [.respond(Response(json: Authentication(authenticated: true, user: user)))]
     }
 
+    /// httpbin.org's hidden variant: no challenge, a 404 instead of a 401, so a client gets in only
+    /// by sending `Authorization` with its first request (AFNetworking's
+    /// `setAuthorizationHeaderFieldWithUsername:password:` exists for such servers).
+    static func hiddenBasicAuth(_ request: Request, _ parameters: [String: String]) -> Reply {
+        let user = parameters["user"] ?? ""
+        guard basicCredentials(request.header("authorization")) == "\(user):\(parameters["password"] ?? "")" else {
+            return [.respond(Response(.notFound, json: Authentication(authenticated: false, user: nil)))]
+        }
+        return [.respond(Response(json: Authentication(authenticated: true, user: user)))]
+    }
+
     /// `Authorization: Basic base64(user:password)`; the scheme name is case-insensitive.
     private static func basicCredentials(_ header: String?) -> String? {
         guard let header, header.lowercased().hasPrefix("basic "),

@@ -28,6 +28,7 @@ public enum Examples {
         ResponseParsingExamples.all,
         ImageExamples.all,
         TaskDelegateExamples.all,
+        HTTPClientExamples.all,
     ].flatMap { $0 }
 
     public static func named(_ name: String) -> Example? { all.first { $0.name == name } }

@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPSessionManager
+import Synchronization
+
+/// A GET through the manager's closure API, as an `async` function that returns the status code,
+/// whose cancellation reaches the `URLSessionTask`.
+public func status(of path: String, using manager: HTTPSessionManager) async throws -> Int {
+    let call = Call()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = manager.dataTask(
+                withHTTPMethod: "GET", urlString: path,
+                success: { task, _ in continuation.resume(returning: (task.response as? HTTPURLResponse)?.statusCode ?? 0) },
+                failure: { _, error in
+                    let cancelled = call.wasCancelled && (error as? URLError)?.code == .cancelled
+                    continuation.resume(throwing: cancelled ? CancellationError() : error)
+                })
+            guard let task else { return }
+            // Cancelled before there was a task: cancel it before it starts. It still completes,
+            // with -999, through the failure closure, so the continuation is resumed there, once.
+            if !call.start(task) { task.cancel() }
+            manager.resume(task)
+        }
+    } onCancel: {
+        call.cancel()
+    }
+}
+
+/// Where the Swift task's cancellation meets the URLSession task, in whichever order they come.
+private final class Call: Sendable {
+    private let state = Mutex<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+
+    /// Keeps the task; false when the call was already cancelled.
+    func start(_ task: URLSessionTask) -> Bool {
+        state.withLock { state in
+            state.task = task
+            return !state.cancelled
+        }
+    }
+
+    /// The cancellation handler: never blocks, so the URLSession call goes to another queue.
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        if let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+}
