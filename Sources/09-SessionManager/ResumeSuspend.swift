@@ -5,8 +5,9 @@ import FoundationNetworking
 
 extension URLSessionManager {
     // listing: resume-suspend
-    /// Resumes the task, and posts `taskDidResume` if it is one of this manager's tasks and it
-    /// really went from not running to running.
+    /// Resumes the task, and posts `taskDidResume` if it is one of this manager's tasks and this
+    /// call really moved it out of `.suspended`. (Asking for `.running` afterwards would miss a
+    /// resume that another thread's `cancel()` followed at once: the task is then `.canceling`.)
     ///
     /// AFNetworking swizzles `resume` on URLSession's private task classes to learn about every
     /// resume, however it is called. Swift cannot swizzle (and Linux has no Objective-C runtime),
@@ -15,7 +16,7 @@ extension URLSessionManager {
         let before = task.state
         task.resume()
         startResourceTimer(for: task)
-        if before != .running, task.state == .running { post(.taskDidResume, for: task) }
+        if before == .suspended, task.state != .suspended { post(.taskDidResume, for: task) }
     }
 
     /// Suspends the task, and posts `taskDidSuspend` if it is one of this manager's tasks and it

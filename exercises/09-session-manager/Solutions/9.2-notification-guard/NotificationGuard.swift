@@ -4,12 +4,12 @@ import FoundationNetworking
 #endif
 
 /// Whether the manager posts `taskDidResume` after resuming a task: only for one of its own tasks
-/// (the task's description is the manager's), and only when the task really went from not running
-/// to running. `before` and `after` are the task's states around the `resume()` call.
+/// (the task's description is the manager's), and only when this call moved it out of `.suspended`.
+/// `before` and `after` are the task's states around the `resume()` call.
 public func postsDidResume(
     before: URLSessionTask.State, after: URLSessionTask.State, taskDescription: String?, managerDescription: String
 ) -> Bool {
-    taskDescription == managerDescription && before != .running && after == .running
+    taskDescription == managerDescription && before == .suspended && after != .suspended
 }
 
 /// The same for `taskDidSuspend` around a `suspend()` call.

@@ -49,6 +49,12 @@ struct NotificationGuardTests {
         #expect(try await posts(["resume", "suspend", "resume"], description: nil) == [false, false, false])
     }
 
+    @Test("A resume that another thread's cancel() followed at once still posts: the call moved the task out of .suspended")
+    func cancelledRightAfter() {
+        #expect(postsDidResume(before: .suspended, after: .canceling, taskDescription: mine, managerDescription: mine))
+        #expect(!postsDidResume(before: .suspended, after: .suspended, taskDescription: mine, managerDescription: mine))
+    }
+
     @Test("Resuming a completed or cancelling task does not post (AFNetworking 4.0.1 would: it only checks 'was not running')")
     func finishedTasks() {
         #expect(!postsDidResume(before: .completed, after: .completed, taskDescription: mine, managerDescription: mine))
