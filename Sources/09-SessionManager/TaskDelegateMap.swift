@@ -10,7 +10,7 @@ import TaskDelegates
 /// `Mutex`. Each method holds the lock for one dictionary operation and never calls out while
 /// holding it, so no handler, notification or URLSession call can ever run under the lock.
 public final class TaskDelegateMap: Sendable {
-    private let delegates = Mutex<[Int: TaskDelegate]>([:])
+    private let delegates = ManagerLock<[Int: TaskDelegate]>([:])
 
     public init() {}
 

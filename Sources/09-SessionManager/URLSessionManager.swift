@@ -37,10 +37,10 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     /// each time; a unique string made once is as good, and costs nothing per task.
     public let taskDescriptionForSessionTasks = "URLSessionManager \(UUID().uuidString)"
 
-    let sessionState = Mutex(SessionState())
-    let settings: Mutex<Settings>
-    let hookStorage = Mutex(Hooks())
-    let notes = Mutex<[Int: TaskNotes]>([:])
+    let sessionState = ManagerLock(SessionState())
+    let settings: ManagerLock<Settings>
+    let hookStorage = ManagerLock(Hooks())
+    let notes = ManagerLock<[Int: TaskNotes]>([:])
 
     struct SessionState {
         var session: URLSession?
@@ -62,7 +62,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         operationQueue.maxConcurrentOperationCount = 1
         operationQueue.name = "URLSessionManager delegate queue"
         self.notificationCenter = notificationCenter
-        settings = Mutex(Settings())
+        settings = ManagerLock(Settings())
         super.init()
     }
 
