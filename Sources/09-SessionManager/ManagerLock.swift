@@ -11,15 +11,15 @@ import Synchronization
 /// turns through a `Mutex` look to it like a race. Build with `-Xswiftc -DAFN_THREAD_SANITIZER`
 /// and the manager's state is guarded by a lock the sanitizer can follow, so that what it reports
 /// is real. Which accesses happen under the lock does not change.
-final class ManagerLock<Value>: @unchecked Sendable {
+public final class ManagerLock<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
@@ -28,6 +28,7 @@ final class ManagerLock<Value>: @unchecked Sendable {
 // end-listing
 #else
 /// The manager's lock: `Synchronization.Mutex`. (A thread-sanitizer build swaps in an `NSLock`
-/// of the same shape; see the `AFN_THREAD_SANITIZER` branch above.)
-typealias ManagerLock<Value> = Mutex<Value>
+/// of the same shape; see the `AFN_THREAD_SANITIZER` branch above.) Chapter 10's manager, a
+/// subclass, locks with it too.
+public typealias ManagerLock<Value> = Mutex<Value>
 #endif

@@ -61,7 +61,7 @@ final class CallState: Sendable {
         case finished
     }
 
-    private let state = Mutex((phase: Phase.notStarted, cancelled: false))
+    private let state = ManagerLock((phase: Phase.notStarted, cancelled: false))
 
     /// Records the task; false when the call was cancelled before it had one.
     func start(_ task: URLSessionTask) -> Bool {

@@ -21,7 +21,7 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     /// path needs one (see `BaseURL`). Nil: every URL string must be absolute.
     public let baseURL: URL?
     let base: BaseURL?
-    let requestSerializerStorage: Mutex<any RequestSerializer>
+    let requestSerializerStorage: ManagerLock<any RequestSerializer>
     let perTaskSerializers = PerTaskSerializers()
 
     // listing: http-manager-init
@@ -33,7 +33,7 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     ) {
         base = baseURL.map(BaseURL.init)
         self.baseURL = base?.url
-        requestSerializerStorage = Mutex(HTTPRequestSerializer())
+        requestSerializerStorage = ManagerLock(HTTPRequestSerializer())
         super.init(configuration: configuration, notificationCenter: notificationCenter)
     }
     // end-listing

@@ -43,7 +43,7 @@ final class TaskSlot: Sendable {
         case waiting(@Sendable (URLSessionDataTask) -> Void)
     }
 
-    private let state = Mutex(State.empty)
+    private let state = ManagerLock(State.empty)
 
     func set(_ task: URLSessionDataTask) {
         let waiting = state.withLock { state -> (@Sendable (URLSessionDataTask) -> Void)? in

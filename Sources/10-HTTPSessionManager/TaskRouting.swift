@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ResponseValidation
+import SessionManager
 import Synchronization
 
 // listing: task-routing-serializer
@@ -23,7 +24,7 @@ struct TaskRoutingSerializer: ResponseSerializer {
 
 /// The serializers of the façade's running tasks.
 final class PerTaskSerializers: Sendable {
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = ManagerLock<[ObjectIdentifier: Entry]>([:])
 
     private struct Entry: Sendable {
         let task: URLSessionTask
