@@ -26,7 +26,7 @@ extension URLSessionManager {
         }
         for id in silent {
             guard let delegate = taskDelegates.remove(id) else { continue }
-            delegate.didComplete(error: URLError(.cancelled), context: completionContext)
+            delegate.didComplete(error: URLError(.cancelled), context: completionContext(for: delegate.task))
         }
     }
     // end-listing
@@ -118,7 +118,7 @@ extension URLSessionManager {
         let error = LinuxWorkarounds.finalError(error, notes: taskNotes)
         if let delegate = delegate(for: task) {
             taskDelegates.remove(task.taskIdentifier)
-            delegate.didComplete(error: error, context: completionContext)
+            delegate.didComplete(error: error, context: completionContext(for: task))
         }
         hooks.taskDidComplete?(session, task, error)
     }

@@ -130,12 +130,21 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         set { hookStorage.withLock { $0 = newValue } }
     }
 
+    /// The serializer that turns this task's response into an object: `responseSerializer`, read
+    /// when the task completes. A subclass may choose per task (chapter 10's async calls each bring
+    /// their own); AFNetworking has one serializer per manager and no such hook.
+    open func responseSerializer(for task: URLSessionTask) -> any ResponseSerializer {
+        responseSerializer
+    }
+
     /// What a task's completion needs, read at completion time, as AFNetworking reads its
-    /// manager's properties then.
-    var completionContext: CompletionContext {
-        settings.withLock { settings in
+    /// manager's properties then. The serializer is chosen before the lock is taken: a subclass's
+    /// choice is its own code, and nothing runs under the lock but reading the settings.
+    func completionContext(for task: URLSessionTask) -> CompletionContext {
+        let serializer = responseSerializer(for: task)
+        return settings.withLock { settings in
             CompletionContext(
-                responseSerializer: settings.responseSerializer, completionQueue: settings.completionQueue,
+                responseSerializer: serializer, completionQueue: settings.completionQueue,
                 completionGroup: settings.completionGroup, notificationQueue: settings.notificationQueue)
         }
     }

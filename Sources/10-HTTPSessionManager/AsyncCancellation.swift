@@ -25,10 +25,7 @@ extension HTTPSessionManager {
                         if let task = call.finish() { perTaskSerializers.remove(task) }
                         continuation.resume(with: Handoff.Response.result(response, object, error, cancelled: call.wasCancelled))
                     }
-                    if !(serializer is ManagerSerializer) {
-                        perTaskSerializers.set(serializer, for: task)
-                        routeResponsesPerTask()
-                    }
+                    if !(serializer is ManagerSerializer) { perTaskSerializers.set(serializer, for: task) }
                     // Cancelled before the task existed: it is cancelled before it starts, and
                     // still completes (with -999) through the same handler.
                     if !call.start(task) { task.cancel() }

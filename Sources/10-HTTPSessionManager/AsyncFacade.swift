@@ -79,8 +79,8 @@ extension HTTPSessionManager {
     }
 }
 
-/// Stands for "the manager's own serializer": the routing serializer finds it in no task's
-/// entry and so uses the one it replaced. Never asked to serialize anything itself.
+/// Stands for "the manager's own serializer": a call that brings it registers no serializer of
+/// its own, so its task completes with the manager's. Never asked to serialize anything itself.
 struct ManagerSerializer: ResponseSerializer {
     func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Any> {
         SerializedResponse(object: nil, error: nil)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RequestSerialization
+import ResponseValidation
 import SessionManager
 import Synchronization
 
@@ -15,7 +16,7 @@ import Synchronization
 /// until you set another.
 ///
 /// Still `@unchecked Sendable`, for the reason chapter 9 gives: an open class cannot be checked.
-/// The rule is kept: `baseURL` never changes, and the request serializer lives in a `Mutex`.
+/// The rule is kept: `baseURL` never changes, and the request serializer lives in a `ManagerLock`.
 open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     /// The URL that relative URL strings resolve against, with the trailing slash added when its
     /// path needs one (see `BaseURL`). Nil: every URL string must be absolute.
@@ -45,6 +46,16 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
         get { requestSerializerStorage.withLock { $0 } }
         set { requestSerializerStorage.withLock { $0 = newValue } }
     }
+
+    // listing: per-task-serializer
+    /// The serializer of a task an `async` call made with a serializer of its own, or the
+    /// manager's. Chapter 9's manager asks this when a task completes, so that calls wanting a
+    /// `User`, a `Data` and a JSON object can run at once on one manager, and a serializer set on
+    /// the manager meanwhile serves the closure verbs without touching a call already in flight.
+    open override func responseSerializer(for task: URLSessionTask) -> any ResponseSerializer {
+        perTaskSerializers.serializer(for: task) ?? super.responseSerializer(for: task)
+    }
+    // end-listing
 
     open override var description: String {
         let address = Unmanaged.passUnretained(self).toOpaque()

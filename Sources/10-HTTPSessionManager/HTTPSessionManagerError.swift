@@ -11,8 +11,8 @@ public enum HTTPSessionManagerError: Error, CustomStringConvertible {
     /// The serializer found nothing to decode (an empty body, a 204): a `Decodable` value cannot
     /// be made from nothing. The response is here for its status and headers.
     case noContent(HTTPURLResponse)
-    /// The object is not of the type the call asked for: the manager's response serializer was
-    /// replaced while the request was in flight.
+    /// The object is not of the type the call asked for: the serializer the call was given made
+    /// an object of another type.
     case unexpectedObject(expected: String, found: String)
 
     public var description: String {
