@@ -14,6 +14,13 @@ struct ContentTypeTests {
         #expect(ContentType(header: "text/plain; format=flowed") == ContentType(mimeType: "text/plain"))
     }
 
+    @Test("Tabs count as the optional whitespace around each part, and a value of bare quotes is an empty charset")
+    func optionalWhitespace() {
+        #expect(ContentType(header: "\tText/Plain\t;\tcharset =\t\"utf-8\"\t") == ContentType(mimeType: "text/plain", charset: "utf-8"))
+        #expect(ContentType(header: "text/plain; charset=\"\"") == ContentType(mimeType: "text/plain", charset: ""))
+        #expect(ContentType(header: " \t ") == nil)
+    }
+
     @Test("A header with no media type names no content type")
     func empty() {
         #expect(ContentType(header: "") == nil)
