@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "AFN", targets: ["AFN"]),
+        .library(name: "Tracing", targets: ["Tracing"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "RequestSerialization", targets: ["RequestSerialization"]),
         .library(name: "RequestBodies", targets: ["RequestBodies"]),
@@ -28,6 +29,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
+        // Chapter 1: the tracing hook chapters 8–10 report each step of a request to (the tour).
+        .target(name: "Tracing", path: "Sources/01-Tracing"),
+        .testTarget(
+            name: "TracingTests",
+            dependencies: ["Tracing", "HTTPSessionManager", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
+            path: "Tests/01-TracingTests"),
+
         // Chapter 2
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
         .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings", "TestSupport"], path: "Tests/02-QueryStringsTests"),
@@ -72,14 +80,14 @@ let package = Package(
 
         // Chapter 8: the object that carries one task through the network. Its completion runs
         // chapter 5's serializer contract; the default serializer is chapter 6's JSON one.
-        .target(name: "TaskDelegates", dependencies: ["ResponseValidation", "ResponseParsing"], path: "Sources/08-TaskDelegates"),
+        .target(name: "TaskDelegates", dependencies: ["Tracing", "ResponseValidation", "ResponseParsing"], path: "Sources/08-TaskDelegates"),
         // Scripted event sequences, and real tasks on a real URLSession against HTTPBin.
         .testTarget(
             name: "TaskDelegatesTests", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing", "HTTPBin", "TestSupport"],
             path: "Tests/08-TaskDelegatesTests"),
 
         // Chapter 9: one URLSession, its serial delegate queue, and the map of task delegates.
-        .target(name: "SessionManager", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing"], path: "Sources/09-SessionManager"),
+        .target(name: "SessionManager", dependencies: ["Tracing", "TaskDelegates", "ResponseValidation", "ResponseParsing"], path: "Sources/09-SessionManager"),
         // Real tasks against HTTPBin: behaviour, the Linux workarounds, the stress test.
         .testTarget(
             name: "SessionManagerTests",
@@ -89,7 +97,7 @@ let package = Package(
         // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
         .target(
             name: "HTTPSessionManager",
-            dependencies: ["SessionManager", "TaskDelegates", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing"],
+            dependencies: ["Tracing", "SessionManager", "TaskDelegates", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing"],
             path: "Sources/10-HTTPSessionManager"),
         // Every verb end to end against HTTPBin, the failure paths, and the cancellation stress test.
         .testTarget(
@@ -102,6 +110,7 @@ let package = Package(
 
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
+            "Tracing",
             "QueryStrings",
             "RequestSerialization",
             "RequestBodies",

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ResponseValidation
+import Tracing
 
 extension TaskDelegate {
     /// What the task left behind when it completed, taken out of the state in one step.
@@ -21,12 +22,15 @@ extension TaskDelegate {
     /// after the handler has run.
     public func didComplete(error: (any Error)?, context: CompletionContext) {
         guard let leftovers = takeLeftovers() else { return }
+        trace(.didComplete, TraceDetail.completion(error, bytes: leftovers.data.count))
         if error == nil { finishUnknownDownloadTotal() }
         if let error {
             deliver(Outcome(leftovers, serializer: context.responseSerializer, object: nil, error: error), context)
         } else {
             context.processingQueue.async {
+                self.trace(.processingQueue, on: TracePlace.queue(context.processingQueue), "\(type(of: context.responseSerializer))")
                 let result = context.responseSerializer.anyResponseObject(for: leftovers.response, data: leftovers.data)
+                self.traceSerialization(result, of: leftovers, by: context)
                 // A download's object is its file, but the serializer's error is kept (AFNetworking).
                 let object = leftovers.downloadFileURL.map { $0 as Any } ?? result.object
                 self.deliver(Outcome(leftovers, serializer: context.responseSerializer, object: object, error: result.error), context)
@@ -59,9 +63,11 @@ extension TaskDelegate {
     /// a hop to the notification queue (AFNetworking hops to the main queue).
     private func deliver(_ outcome: Outcome, _ context: CompletionContext) {
         context.completionQueue.async(group: context.completionGroup) {
+            self.trace(.completionQueue, on: TracePlace.queue(context.completionQueue), TraceDetail.handlerArguments(outcome.object, outcome.error))
             self.completionHandler?(outcome.response, outcome.object, outcome.error)
             context.notificationQueue.async {
                 self.notificationCenter.post(name: .taskDidComplete, object: self.task, userInfo: outcome.userInfo)
+                self.trace(.didCompleteNotification, on: TracePlace.queue(context.notificationQueue), TraceDetail.userInfo(outcome.userInfo))
             }
         }
     }
@@ -95,5 +101,19 @@ struct Outcome: @unchecked Sendable {
         if let object { userInfo[TaskDidCompleteKey.serializedResponse] = object }
         // end-listing
         self.userInfo = userInfo
+    }
+}
+
+extension TaskDelegate {
+    /// Chapter 1's trace of the serializer's two steps. A serializer that validates (chapter 5)
+    /// is asked again for its validation alone, so that the trace can show it apart from parsing:
+    /// that costs a second validation, only while a tracer listens.
+    fileprivate func traceSerialization(_ result: SerializedResponse<Any>, of leftovers: Leftovers, by context: CompletionContext) {
+        guard tracer != nil else { return }
+        let place = TracePlace.queue(context.processingQueue)
+        if let validating = context.responseSerializer as? any ValidatingResponseSerializer {
+            trace(.validation, on: place, TraceDetail.validation(validating.validation.validate(leftovers.response, data: leftovers.data)))
+        }
+        trace(.parsing, on: place, TraceDetail.handlerArguments(result.object, result.error))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Tracing
 
 /// The event methods: one per URLSession callback the owner forwards. Each one changes the state
 /// under the lock, then (outside it) moves a progress object and calls the caller's handler, on
@@ -22,7 +23,9 @@ extension TaskDelegate {
             state.received = 0
             return true
         }
-        if accepted { report(downloadProgress, total: total, completed: 0, to: downloadProgressHandler) }
+        guard accepted else { return }
+        trace(.didReceiveResponse, TraceDetail.response(response))
+        report(downloadProgress, total: total, completed: 0, to: downloadProgressHandler)
     }
     // end-listing
 
@@ -38,6 +41,7 @@ extension TaskDelegate {
             return (state.expectedToReceive, state.received)
         }
         guard let counts else { return }
+        trace(.didReceiveData, "\(data.count) bytes, \(counts.completed) so far")
         report(downloadProgress, total: counts.total, completed: counts.completed, to: downloadProgressHandler)
     }
     // end-listing
@@ -47,6 +51,7 @@ extension TaskDelegate {
     public func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
         guard !isCompleted else { return }
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
+        trace(.didSendBodyData, "\(totalBytesSent) of \(total) bytes sent")
         report(uploadProgress, total: total, completed: totalBytesSent, to: uploadProgressHandler)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Synchronization
+import Tracing
 
 /// Everything about one task, from its first byte to its completion: the body received so far,
 /// the upload and download progress, the destination of a download, and the completion handler
@@ -35,6 +36,8 @@ public final class TaskDelegate: Sendable {
     let destination: Destination?
     let completionHandler: CompletionHandler?
     let notificationCenter: NotificationCenter
+    /// Chapter 1's tracing hook: the tracer of the manager that made this task, or nil.
+    let tracer: Tracer?
     let state = Mutex(State())
 
     /// What changes while the task runs. Only ever touched under the lock, never while calling out.
@@ -54,6 +57,7 @@ public final class TaskDelegate: Sendable {
         downloadProgress: ProgressHandler? = nil,
         destination: Destination? = nil,
         notificationCenter: NotificationCenter = .default,
+        tracer: Tracer? = nil,
         completionHandler: CompletionHandler? = nil
     ) {
         self.task = task
@@ -61,6 +65,7 @@ public final class TaskDelegate: Sendable {
         self.downloadProgressHandler = downloadProgress
         self.destination = destination
         self.notificationCenter = notificationCenter
+        self.tracer = tracer
         self.completionHandler = completionHandler
         self.uploadProgress = Self.makeProgress(controlling: task)
         self.downloadProgress = Self.makeProgress(controlling: task)
@@ -96,5 +101,14 @@ public final class TaskDelegate: Sendable {
     /// Whether the completion has started. Events that arrive later are ignored.
     public var isCompleted: Bool {
         state.withLock { $0.isCompleted }
+    }
+}
+
+extension TaskDelegate {
+    /// Reports a step of this task to the tracer, if there is one (chapter 1). With none, this is
+    /// a nil check: the place and the detail are never built.
+    func trace(_ step: TraceStep, on place: @autoclosure () -> String = TracePlace.current, _ detail: @autoclosure () -> String) {
+        guard let tracer else { return }
+        tracer.record(step, task: task.taskIdentifier, on: place(), detail())
     }
 }

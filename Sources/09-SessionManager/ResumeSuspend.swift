@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Tracing
 
 extension URLSessionManager {
     // listing: resume-suspend
@@ -15,6 +16,7 @@ extension URLSessionManager {
     public func resume(_ task: URLSessionTask) {
         let before = task.state
         task.resume()
+        trace.record(.resume, task: task.taskIdentifier, on: TracePlace.current, "\(before) → \(task.state)")
         startResourceTimer(for: task)
         if before == .suspended, task.state != .suspended { post(.taskDidResume, for: task) }
     }
@@ -34,7 +36,11 @@ extension URLSessionManager {
     private func post(_ name: Notification.Name, for task: URLSessionTask) {
         guard task.taskDescription == taskDescriptionForSessionTasks else { return }
         let center = notificationCenter
-        notificationQueue.async { center.post(name: name, object: task) }
+        let queue = notificationQueue
+        if name == .taskDidResume {
+            trace.record(.resumeNotification, task: task.taskIdentifier, on: TracePlace.current, "taskDidResume sent to \(TracePlace.queue(queue))")
+        }
+        queue.async { center.post(name: name, object: task) }
     }
     // end-listing
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import TaskDelegates
+import Tracing
 
 /// The session-level and task-level callbacks. Each runs on the delegate queue, looks the task's
 /// delegate up in the map, forwards the event, then calls the matching hook if one is set.
@@ -118,6 +119,7 @@ extension URLSessionManager {
         let error = LinuxWorkarounds.finalError(error, notes: taskNotes)
         if let delegate = delegate(for: task) {
             taskDelegates.remove(task.taskIdentifier)
+            trace.record(.delegateMapRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskDelegates.count) left in the map")
             delegate.didComplete(error: error, context: completionContext(for: task))
         }
         hooks.taskDidComplete?(session, task, error)

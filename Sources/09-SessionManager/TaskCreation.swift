@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import TaskDelegates
+import Tracing
 
 extension URLSessionManager {
     public typealias CompletionHandler = TaskDelegate.CompletionHandler
@@ -19,7 +20,7 @@ extension URLSessionManager {
         let (task, session) = try withValidSession { $0.dataTask(with: request) }
         adopt(task, session, TaskDelegate(
             task: task, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
-            notificationCenter: notificationCenter, completionHandler: completionHandler))
+            notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler))
         return task
     }
 
@@ -30,7 +31,9 @@ extension URLSessionManager {
         notes.withLock { notes in
             notes[task.taskIdentifier] = TaskNotes(session: ObjectIdentifier(session), hasDestination: hasDestination)
         }
+        trace.record(.taskCreation, task: task.taskIdentifier, on: TracePlace.current, TraceDetail.creation(of: task))
         taskDelegates.set(delegate, for: task.taskIdentifier)
+        trace.record(.delegateMapInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskDelegates.count) in the map")
     }
     // end-listing
 
@@ -70,7 +73,8 @@ extension URLSessionManager {
 
     private func adoptUpload(_ task: URLSessionUploadTask, _ session: URLSession, _ progress: ProgressHandler?, _ completionHandler: CompletionHandler?) {
         adopt(task, session, TaskDelegate(
-            task: task, uploadProgress: progress, notificationCenter: notificationCenter, completionHandler: completionHandler))
+            task: task, uploadProgress: progress, notificationCenter: notificationCenter, tracer: tracer,
+            completionHandler: completionHandler))
     }
 
     // listing: download-task
@@ -91,7 +95,7 @@ extension URLSessionManager {
         }
         adopt(task, session, TaskDelegate(
             task: task, downloadProgress: progress, destination: resolved, notificationCenter: notificationCenter,
-            completionHandler: completionHandler), hasDestination: destination != nil)
+            tracer: tracer, completionHandler: completionHandler), hasDestination: destination != nil)
         return task
     }
     // end-listing

@@ -6,6 +6,7 @@ import ResponseParsing
 import ResponseValidation
 import Synchronization
 import TaskDelegates
+import Tracing
 
 /// One `URLSession`, its delegate, and a `TaskDelegate` per task (AFNetworking's
 /// `AFURLSessionManager`). The manager creates tasks, keeps each task's delegate in a map keyed by
@@ -30,6 +31,8 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
 
     /// Every running task's delegate, keyed by task identifier.
     public let taskDelegates = TaskDelegateMap()
+    /// Chapter 1's tracing hook: where this manager and its task delegates report each step.
+    public let trace = TraceSwitch()
     /// Where the manager and its task delegates post notifications (tests use their own center).
     public let notificationCenter: NotificationCenter
     /// A description every task of this manager carries, so that the resume and suspend
@@ -102,6 +105,13 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     public var responseSerializer: any ResponseSerializer {
         get { settings.withLock { $0.responseSerializer } }
         set { settings.withLock { $0.responseSerializer = newValue } }
+    }
+
+    /// The tracer the manager's tasks report their steps to (chapter 1), or nil (the default):
+    /// `manager.tracer = Tracer.printing()` prints the journey of every request made from then on.
+    public var tracer: Tracer? {
+        get { trace.tracer }
+        set { trace.tracer = newValue }
     }
 
     /// Where completion handlers run. Default: the main queue, as in AFNetworking.

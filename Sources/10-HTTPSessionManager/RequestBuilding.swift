@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import RequestBodies
 import RequestSerialization
+import Tracing
 
 extension HTTPSessionManager {
     // listing: building-a-request
@@ -15,7 +16,9 @@ extension HTTPSessionManager {
         method: String, urlString: String, parameters: Any? = nil, headers: [String: String]? = nil
     ) throws(RequestSerializationError) -> URLRequest {
         let url = try resolvedURLString(urlString)
+        trace.record(.baseURLResolution, on: TracePlace.current, "\"\(urlString)\" → \(url)")
         var request = try requestSerializer.request(method: method, urlString: url, parameters: parameters)
+        traceSerialized(request)
         request.setHeaders(headers)
         return request
     }
@@ -49,5 +52,23 @@ extension URLRequest {
         for (field, value) in headers ?? [:] {
             setValue(value, forHTTPHeaderField: field)
         }
+    }
+}
+
+extension HTTPSessionManager {
+    /// Chapter 1's trace of what the request serializer made: the query string (in the URL, or as
+    /// the form body) and the request's method and headers.
+    func traceSerialized(_ request: URLRequest) {
+        guard trace.tracer != nil else { return }
+        let place = TracePlace.current
+        if let query = request.url?.query, !query.isEmpty {
+            trace.record(.queryString, on: place, "in the URL: \(query)")
+        } else if let body = request.httpBody, !body.isEmpty, let form = String(data: body, encoding: .utf8),
+            request.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true {
+            trace.record(.queryString, on: place, "in the body: \(form)")
+        }
+        let headers = (request.allHTTPHeaderFields ?? [:]).keys.sorted().joined(separator: ", ")
+        let body = request.httpBody.map { ", body \($0.count) bytes" } ?? ""
+        trace.record(.requestSerialization, on: place, "\(request.httpMethod ?? "GET")\(body), headers: \(headers)")
     }
 }

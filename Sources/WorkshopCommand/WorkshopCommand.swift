@@ -7,7 +7,7 @@ struct WorkshopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workshop",
         abstract: "The course map, your exercises' checks and hints, and the authors' checks.",
-        subcommands: [Map.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self, Verify.self, Listings.self],
+        subcommands: [Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self, Verify.self, Listings.self],
         defaultSubcommand: Map.self
     )
 }
@@ -203,6 +203,35 @@ struct Example: ParsableCommand {
             throw ValidationError("no example is called '\(name)'; `swift run workshop example` lists them")
         }
         print(example.output(), terminator: "")
+    }
+}
+
+struct TourCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tour", abstract: "Chapter 1: follow one request from the call to the callback, step by step.")
+
+    @Option(help: "404: the failure path, with the object and the error together.")
+    var status: Int?
+
+    @Flag(help: "An image through chapter 7's serializer, drawn in the terminal.")
+    var image = false
+
+    @Flag(help: "A form POST, with upload progress.")
+    var post = false
+
+    @Flag(help: "A request cancelled at its first byte: completion exactly once.")
+    var cancel = false
+
+    @Flag(help: "Also print the run as a Mermaid sequence diagram.")
+    var mermaid = false
+
+    func run() throws {
+        let variant: Tour.Variant
+        switch Tour.variant(status: status, image: image, post: post, cancel: cancel) {
+        case .success(let chosen): variant = chosen
+        case .failure(let error): throw ValidationError(error.message)
+        }
+        print(Tour.report(try Tour.runBlocking(variant), mermaid: mermaid))
     }
 }
 

@@ -1,0 +1,63 @@
+/// The steps of one request's journey, in the order a successful GET meets them, each with the
+/// chapter that builds it and the name AFNetworking gives it.
+public enum TraceStep: String, Sendable, CaseIterable {
+    case baseURLResolution = "base URL resolution"
+    case queryString = "query string"
+    case requestSerialization = "request serializer"
+    case taskCreation = "task creation"
+    case delegateMapInsert = "delegate map insert"
+    case resume = "resume"
+    case resumeNotification = "resume notification"
+    case didReceiveResponse = "didReceive response"
+    case didReceiveData = "didReceive data"
+    case didSendBodyData = "didSendBodyData"
+    case didComplete = "didCompleteWithError"
+    case delegateMapRemoval = "delegate map removal"
+    case processingQueue = "processing queue"
+    case validation = "validation"
+    case parsing = "parsing"
+    case completionQueue = "completion queue"
+    case didCompleteNotification = "did-complete notification"
+    /// Something the caller does, noted in the same trace (a cancel, a progress report).
+    case caller = "caller"
+
+    /// The chapter that builds this step (0 for the caller's own notes).
+    public var chapter: Int {
+        switch self {
+        case .queryString: 2
+        case .requestSerialization: 3
+        case .validation: 5
+        case .parsing: 6
+        case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didComplete, .processingQueue,
+            .completionQueue, .didCompleteNotification:
+            8
+        case .taskCreation, .delegateMapInsert, .resume, .resumeNotification, .delegateMapRemoval: 9
+        case .baseURLResolution: 10
+        case .caller: 0
+        }
+    }
+
+    /// What AFNetworking 4.0.1 calls the code that does this step.
+    public var afnetworking: String {
+        switch self {
+        case .baseURLResolution: "+[NSURL URLWithString:relativeToURL:] in -[AFHTTPSessionManager dataTaskWithHTTPMethod:…]"
+        case .queryString: "AFQueryStringFromParameters"
+        case .requestSerialization: "-[AFHTTPRequestSerializer requestWithMethod:URLString:parameters:error:]"
+        case .taskCreation: "-[AFURLSessionManager dataTaskWithRequest:…]"
+        case .delegateMapInsert: "-[AFURLSessionManager setDelegate:forTask:]"
+        case .resume: "-[NSURLSessionTask af_resume] (swizzled)"
+        case .resumeNotification: "AFNetworkingTaskDidResumeNotification"
+        case .didReceiveResponse: "URLSession:dataTask:didReceiveResponse:completionHandler:"
+        case .didReceiveData: "-[AFURLSessionManagerTaskDelegate URLSession:dataTask:didReceiveData:]"
+        case .didSendBodyData: "URLSession:task:didSendBodyData:…"
+        case .didComplete: "-[AFURLSessionManagerTaskDelegate URLSession:task:didCompleteWithError:]"
+        case .delegateMapRemoval: "-[AFURLSessionManager removeDelegateForTask:]"
+        case .processingQueue: "url_session_manager_processing_queue()"
+        case .validation: "-[AFHTTPResponseSerializer validateResponse:data:error:]"
+        case .parsing: "-[AFJSONResponseSerializer responseObjectForResponse:data:error:] (or the serializer set)"
+        case .completionQueue: "dispatch_group_async(completionGroup, completionQueue ?: main)"
+        case .didCompleteNotification: "AFNetworkingTaskDidCompleteNotification"
+        case .caller: "(your code)"
+        }
+    }
+}

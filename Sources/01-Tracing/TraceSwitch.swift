@@ -1,0 +1,31 @@
+import Synchronization
+
+// listing: trace-switch
+/// A manager's tracer, and the check its hot paths make before tracing: one relaxed atomic load
+/// when no tracer is set. No lock is taken, no string is built and nothing is allocated until
+/// someone listens (the detail is an autoclosure).
+public final class TraceSwitch: Sendable {
+    @usableFromInline let isOn = Atomic<Bool>(false)
+    @usableFromInline let current = Mutex<Tracer?>(nil)
+
+    public init() {}
+
+    /// The tracer, or nil. Setting it takes effect for the steps that start afterwards. Reading
+    /// it takes the lock only when a tracer is set.
+    public var tracer: Tracer? {
+        get { isOn.load(ordering: .relaxed) ? current.withLock { $0 } : nil }
+        set {
+            current.withLock { $0 = newValue }
+            isOn.store(newValue != nil, ordering: .releasing)
+        }
+    }
+
+    @inlinable
+    public func record(
+        _ step: TraceStep, task: Int? = nil, on place: @autoclosure () -> String, _ detail: @autoclosure () -> String = ""
+    ) {
+        guard isOn.load(ordering: .relaxed) else { return }
+        current.withLock { $0 }?.record(step, task: task, on: place(), detail())
+    }
+}
+// end-listing

@@ -1,0 +1,203 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPBin
+import HTTPSessionManager
+import ImageInflation
+import ResponseValidation
+import Synchronization
+import Tracing
+
+/// `swift run workshop tour`: one request through everything chapters 2–10 build, against an
+/// HTTPBin started in-process, traced by the library's own hook (chapter 1).
+public enum Tour {
+    public enum Variant: String, Sendable, CaseIterable {
+        /// A GET with a query, a JSON answer: the success path.
+        case get
+        /// A 404 with a JSON body: the failure path, with the object and the error together.
+        case notFound = "status 404"
+        /// A PNG through chapter 7's image serializer.
+        case image
+        /// A form POST, with upload progress.
+        case post
+        /// A GET cancelled once its first byte has arrived: completion exactly once.
+        case cancel
+    }
+
+    /// What one run of the tour recorded.
+    public struct Run: Sendable {
+        public var variant: Variant
+        /// Every step, in the order the tracer received them.
+        public var events: [TraceEvent]
+        /// How many times the caller's success or failure closure ran (always 1).
+        public var completions: Int
+        /// The server's port, so that output can mask it.
+        public var port: Int
+        /// The inflated image of `--image`, for the terminal preview.
+        public var bitmap: Bitmap?
+    }
+
+    /// Starts HTTPBin, makes the variant's request, waits until the did-complete notification has
+    /// been posted, and stops the server.
+    public static func run(_ variant: Variant) async throws -> Run {
+        let server = try await HTTPBin.start()
+        do {
+            let run = try await run(variant, against: server)
+            try await server.shutdown()
+            return run
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    static func run(_ variant: Variant, against server: HTTPBin) async throws -> Run {
+        let recorder = TourRecorder()
+        // listing: tour-manager
+        let manager = HTTPSessionManager(baseURL: server.url("/anything/api/v1"), configuration: .ephemeral)
+        // In an app both are the main queue. A command-line program has no main run loop
+        // unless it starts one (chapter 8), so the tour names two queues of its own.
+        manager.completionQueue = DispatchQueue(label: "completion queue")
+        manager.notificationQueue = DispatchQueue(label: "notification queue")
+        manager.tracer = Tracer(sink: recorder.record)
+        // end-listing
+        if variant == .image { manager.responseSerializer = ImageResponseSerializer() }
+
+        let tracer = manager.tracer!
+        let caller = TracePlace.current
+        let completionQueue = TracePlace.queue(manager.completionQueue)
+        let outcome = TourOutcome()
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            let ending = Ending(finished)
+            recorder.onNotification = { ending.notificationPosted() }
+            let success: HTTPSessionManager.Success = { _, object in
+                tracer.record(.caller, on: completionQueue, "success: \(TourOutcome.describe(object))")
+                outcome.complete(object: object)
+                ending.callerCompleted()
+            }
+            let failure: HTTPSessionManager.Failure = { _, error in
+                tracer.record(.caller, on: completionQueue, "failure: \(TourOutcome.describe(error))")
+                outcome.complete(object: nil)
+                ending.callerCompleted()
+            }
+            let task: URLSessionDataTask?
+            switch variant {
+            case .get:
+                tracer.record(.caller, on: caller, #"GET "books" ["author": "Ada Lovelace", "tags": ["swift", "linux"]]"#)
+                // listing: tour-get
+                task = manager.get(
+                    "books", parameters: ["author": "Ada Lovelace", "tags": ["swift", "linux"]],
+                    success: success, failure: failure)
+                // end-listing
+            case .notFound:
+                tracer.record(.caller, on: caller, #"GET "/response" (a 404 whose body is JSON)"#)
+                task = manager.get(
+                    "/response", parameters: ["status": 404, "content-type": "application/json", "body": #"{"error":"no such book"}"#],
+                    success: success, failure: failure)
+            case .image:
+                tracer.record(.caller, on: caller, #"GET "/image/png", with ImageResponseSerializer"#)
+                task = manager.get("/image/png", parameters: ["fixture": "small"], success: success, failure: failure)
+            case .post:
+                tracer.record(.caller, on: caller, #"POST "orders" ["item": "book", "quantity": 2]"#)
+                task = manager.post(
+                    "orders", parameters: ["item": "book", "quantity": 2],
+                    progress: { progress in
+                        tracer.record(.caller, on: TracePlace.current, "upload progress \(progress.completedUnitCount) of \(progress.totalUnitCount)")
+                    },
+                    success: success, failure: failure)
+            case .cancel:
+                tracer.record(.caller, on: caller, #"GET "/drip" (10 bytes over 3 s), cancelled at the first byte"#)
+                let slot = Mutex<URLSessionDataTask?>(nil)
+                task = manager.get(
+                    "/drip", parameters: ["bytes": 10, "duration": 3000],
+                    progress: { progress in
+                        // The first report comes with the response (0 bytes); cancel at the first byte.
+                        guard progress.completedUnitCount > 0, let task = slot.withLock({ $0.take() }) else { return }
+                        tracer.record(.caller, on: TracePlace.current, "cancel() after \(progress.completedUnitCount) of \(progress.totalUnitCount) bytes")
+                        task.cancel()
+                    },
+                    success: success, failure: failure)
+                slot.withLock { $0 = task }
+            }
+            if task == nil { ending.callerCompleted(); ending.notificationPosted() }
+        }
+        let (completions, object) = outcome.result
+        return Run(
+            variant: variant, events: recorder.events, completions: completions, port: server.port,
+            bitmap: (object as? Image)?.bitmap)
+    }
+}
+
+/// Collects the trace, and says when the did-complete notification has gone out (the tour's last
+/// step: it comes after the caller's closure).
+final class TourRecorder: Sendable {
+    private let storage = Mutex<(events: [TraceEvent], onNotification: (@Sendable () -> Void)?)>(([], nil))
+
+    var events: [TraceEvent] { storage.withLock { $0.events } }
+
+    var onNotification: (@Sendable () -> Void)? {
+        get { storage.withLock { $0.onNotification } }
+        set { storage.withLock { $0.onNotification = newValue } }
+    }
+
+    @Sendable func record(_ event: TraceEvent) {
+        let notify = storage.withLock { storage -> (@Sendable () -> Void)? in
+            storage.events.append(event)
+            return event.step == .didCompleteNotification ? storage.onNotification : nil
+        }
+        notify?()
+    }
+}
+
+/// The caller's closure ran (how often, and with what), shared between the queues it runs on.
+final class TourOutcome: Sendable {
+    private struct Box: @unchecked Sendable { var object: Any? }
+    private let storage = Mutex<(count: Int, object: Box)>((0, Box(object: nil)))
+
+    /// The object is handed over once, from the completion queue, and only read after the tour
+    /// has finished waiting: an ownership hand-off, as chapter 8's `Outcome`.
+    func complete(object: Any?) { storage.withLock { $0.count += 1; $0.object = Box(object: object) } }
+
+    var result: (count: Int, object: Any?) { storage.withLock { ($0.count, $0.object.object) } }
+
+    static func describe(_ object: Any?) -> String {
+        switch object {
+        case let dictionary as [String: Any]: "a dictionary with \(dictionary.count) keys (\(dictionary.keys.sorted().prefix(4).joined(separator: ", "))…)"
+        case let image as Image: "a \(image.pixelWidth)×\(image.pixelHeight) image, \(image.isInflated ? "inflated" : "compressed")"
+        case nil: "no object"
+        case let other?: "\(type(of: other))"
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let bridged = error as NSError
+        var text = "\(bridged.domain) \(bridged.code)"
+        if let serialization = error as? ResponseSerializationError, let body = serialization.data {
+            text += ", the body (\(body.count) bytes) in the error"
+        }
+        return text
+    }
+}
+
+/// Resumes the tour once both its ends have happened: the caller's closure, then the notification.
+final class Ending: Sendable {
+    private let state = Mutex<(caller: Bool, notification: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, false, nil))
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func callerCompleted() { update { $0.caller = true } }
+    func notificationPosted() { update { $0.notification = true } }
+
+    private func update(_ change: (inout (caller: Bool, notification: Bool, continuation: CheckedContinuation<Void, Never>?)) -> Void) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            change(&state)
+            guard state.caller, state.notification else { return nil }
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume()
+    }
+}

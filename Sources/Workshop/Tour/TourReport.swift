@@ -1,0 +1,57 @@
+import Foundation
+import ImageInflation
+import Synchronization
+
+extension Tour {
+    /// The variant a command line asks for: `--status 404`, `--image`, `--post`, `--cancel`, or
+    /// none of them (the GET). At most one; nil with a message otherwise.
+    public static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool) -> Result<Variant, TourUsageError> {
+        var chosen: [Variant] = []
+        if let status {
+            guard status == 404 else { return .failure(TourUsageError(message: "the tour knows --status 404 (the failure path); \(status) is not one of its routes")) }
+            chosen.append(.notFound)
+        }
+        if image { chosen.append(.image) }
+        if post { chosen.append(.post) }
+        if cancel { chosen.append(.cancel) }
+        guard chosen.count <= 1 else { return .failure(TourUsageError(message: "choose one of --status 404, --image, --post, --cancel")) }
+        return .success(chosen.first ?? .get)
+    }
+
+    /// What `workshop tour` prints: an introduction, the trace, the image (for `--image`) and,
+    /// when asked, the sequence diagram.
+    public static func report(_ run: Run, mermaid: Bool, previewStyle: PreviewStyle = .automatic()) -> String {
+        var lines = ["The journey of one request (chapter 1). Each line is a step the library reported to its tracer:",
+                     "the time since the call, the task, the queue or thread it ran on, the step, and its chapter.", ""]
+        lines += run.lines(masked: false)
+        if let bitmap = run.bitmap {
+            lines.append("")
+            lines.append(String(bitmap.terminalPreview(width: 32, style: previewStyle).dropLast()))
+        }
+        if mermaid {
+            lines += ["", "```mermaid", run.mermaid, "```"]
+        } else {
+            lines += ["", "Try also: --status 404, --image, --post, --cancel; --mermaid draws the run as a sequence diagram."]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs the tour from synchronous code (the workshop command, the examples).
+    public static func runBlocking(_ variant: Variant) throws -> Run {
+        let result = Mutex<Result<Run, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let outcome: Result<Run, any Error>
+            do { outcome = .success(try await run(variant)) } catch { outcome = .failure(error) }
+            result.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        return try result.withLock { $0! }.get()
+    }
+}
+
+public struct TourUsageError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
