@@ -138,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "HTTPBin",
+                "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
             ],
             path: "Sources/Benchmarks"
         ),

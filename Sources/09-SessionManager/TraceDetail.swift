@@ -13,6 +13,7 @@ enum TraceDetail {
         default: "task"
         }
         let request = task.originalRequest
-        return "\(kind) \(task.taskIdentifier): \(request?.httpMethod ?? "GET") \(request?.url?.absoluteString ?? "(no URL)")"
+        let target = request?.url.map { url in url.path + (url.query.map { "?" + $0 } ?? "") } ?? "(no URL)"
+        return "\(kind) \(task.taskIdentifier): \(request?.httpMethod ?? "GET") \(target)"
     }
 }

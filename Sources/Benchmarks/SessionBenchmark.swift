@@ -61,6 +61,7 @@ enum SessionBenchmark {
             print(String(format: "  %2d in flight:  %@ %7.0f req/s   %@ %7.0f req/s   %.3f×   target ≥ %.2f×",
                 level, sides[0].name, median(bareRates), sides[1].name, median(managerRates), ratios[levelIndex], target))
         }
+        tracingCost(manager, url)
         manager.invalidateSession(cancelingTasks: true)
         bare.session.invalidateAndCancel()
         blocking { try await server.shutdown() }

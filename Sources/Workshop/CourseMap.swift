@@ -16,6 +16,7 @@ public struct CourseMap {
         var lines = ["AFNetworking from the inside: the course map", ""]
         for chapter in chapters {
             lines.append("Chapter \(chapter.number): \(chapter.title)    \(course.relative(chapter.file))")
+            if chapter.number == 1 { lines.append("  the tour, no exercises: swift run workshop tour") }
             for exercise in chapter.exercises {
                 let mark = switch progress.hasPassed(exercise.id) {
                 case true?: "✔"
@@ -41,7 +42,14 @@ public struct CourseMap {
               let chapter = chapters.first(where: { $0.number == exercise.id.chapter }) else {
             return ["Every exercise passed at its last check. Well done! `swift run workshop check` runs them all again."]
         }
-        var lines = ["Next: exercise \(exercise.id), \(exercise.title)"]
+        var lines: [String] = []
+        // A reader who has checked nothing yet starts with the tour: the whole journey first.
+        if let tour = chapters.first(where: { $0.number == 1 }), chapters.flatMap(\.exercises).allSatisfy({ progress.hasPassed($0.id) == nil }) {
+            lines += ["Start here: chapter 1, one request from the call to the callback",
+                      "  read   \(course.relative(tour.file))",
+                      "  run    swift run workshop tour", ""]
+        }
+        lines.append("Next: exercise \(exercise.id), \(exercise.title)")
         if exercise.id.number == 1 && progress.hasPassed(exercise.id) == nil {
             lines.append("  read   \(course.relative(chapter.file))")
         }

@@ -153,7 +153,7 @@ public struct Listings {
                         problems.append("\(where_):\(placement.line): no example is called '\(placement.name)' (see Sources/Workshop/Examples)")
                         continue
                     }
-                    expected = (output.hasSuffix("\n") ? String(output.dropLast()) : output, "text")
+                    expected = (output.text.hasSuffix("\n") ? String(output.text.dropLast()) : output.text, output.language)
                 }
                 guard placement.block != expected.code else { continue }
                 if write {

@@ -68,6 +68,19 @@ struct ExerciseGuideTests {
         #expect(text.contains("check  swift run workshop check 9.2"))
     }
 
+    @Test("A reader who has checked nothing is sent to chapter 1's tour first, and then to the first exercise")
+    func mapStartsWithTheTour() throws {
+        let temporary = try course()
+        try temporary.write("chapters/01-the-journey.md", "# The journey\n")
+        let fresh = try CourseMap(course: temporary.course, progress: LearnerProgress()).render()
+        #expect(fresh.contains("Start here: chapter 1"))
+        #expect(fresh.contains("run    swift run workshop tour"))
+        #expect(fresh.range(of: "Start here")!.lowerBound < fresh.range(of: "Next: exercise 9.1")!.lowerBound)
+        var progress = LearnerProgress()
+        progress.passed["9.1"] = false
+        #expect(!(try CourseMap(course: temporary.course, progress: progress).render().contains("Start here")))
+    }
+
     @Test("Verify reports a missing marker, too few hints and missing folders")
     func structure() throws {
         let temporary = try course()

@@ -6,6 +6,8 @@ public struct Example: Sendable {
     public var name: String
     public var chapter: Int
     public var summary: String
+    /// The fence's language in the chapter: `text`, or `mermaid` for an example that draws.
+    public var language = "text"
     /// The example's body. It prints through the `print` it is given, so that the same code can
     /// write to the terminal or be captured for the listings check.
     var body: @Sendable (_ print: (Any...) -> Void) -> Void
@@ -21,6 +23,7 @@ public struct Example: Sendable {
 public enum Examples {
     /// Every chapter's examples, one line per chapter, in course order.
     public static let all: [Example] = [
+        TourExamples.all,
         QueryStringExamples.all,
         RequestSerializationExamples.all,
         RequestBodiesExamples.all,
@@ -32,5 +35,7 @@ public enum Examples {
     ].flatMap { $0 }
 
     public static func named(_ name: String) -> Example? { all.first { $0.name == name } }
-    static func output(of name: String) -> String? { named(name)?.output() }
+    static func output(of name: String) -> (text: String, language: String)? {
+        named(name).map { ($0.output(), $0.language) }
+    }
 }

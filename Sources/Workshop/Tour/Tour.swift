@@ -5,6 +5,7 @@ import FoundationNetworking
 import HTTPBin
 import HTTPSessionManager
 import ImageInflation
+import RequestSerialization
 import ResponseValidation
 import Synchronization
 import Tracing
@@ -62,6 +63,8 @@ public enum Tour {
         manager.notificationQueue = DispatchQueue(label: "notification queue")
         manager.tracer = Tracer(sink: recorder.record)
         // end-listing
+        // The same headers on every machine, so that the echoed body has the same size.
+        manager.requestSerializer = HTTPRequestSerializer(languages: ["en"], userAgent: "AFNetworking from the inside (tour)")
         if variant == .image { manager.responseSerializer = ImageResponseSerializer() }
 
         let tracer = manager.tracer!

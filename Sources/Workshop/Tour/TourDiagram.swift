@@ -30,15 +30,17 @@ extension Tour.Run {
                     lines.append("    D->>C: progress\(times)")
                 }
             case .baseURLResolution: lines.append("    M->>M: resolve against the base URL")
-            case .queryString: lines.append("    S->>S: query string")
-            case .requestSerialization:
+            case .queryString:
                 lines.append("    M->>S: request(method:urlString:parameters:)")
+                lines.append("    S->>S: query string")
+            case .requestSerialization:
+                if !events.contains(where: { $0.step == .queryString }) { lines.append("    M->>S: request(method:urlString:parameters:)") }
                 lines.append("    S-->>M: URLRequest")
             case .taskCreation: lines.append("    M->>U: dataTask(with:)")
             case .delegateMapInsert: lines.append("    M->>M: map[task] = delegate")
             case .resume: lines.append("    M->>U: resume()")
             case .resumeNotification: lines.append("    Note over M: taskDidResume")
-            case .didReceiveResponse: lines.append("    U->>D: didReceive response")
+            case .didReceiveResponse: lines.append("    U->>D: didReceive response (the manager finds D in its map)")
             case .didReceiveData: lines.append("    U->>D: didReceive data\(times)")
             case .didSendBodyData: lines.append("    U->>D: didSendBodyData\(times)")
             case .didComplete: lines.append("    U->>D: didCompleteWithError")
