@@ -225,12 +225,14 @@ struct TourCommand: ParsableCommand {
     @Flag(help: "Also print the run as a Mermaid sequence diagram.")
     var mermaid = false
 
-    func run() throws {
-        let variant: Tour.Variant
-        switch Tour.variant(status: status, image: image, post: post, cancel: cancel) {
-        case .success(let chosen): variant = chosen
-        case .failure(let error): throw ValidationError(error.message)
+    func validate() throws {
+        if case .failure(let error) = Tour.variant(status: status, image: image, post: post, cancel: cancel) {
+            throw ValidationError(error.message)
         }
+    }
+
+    func run() throws {
+        let variant = try Tour.variant(status: status, image: image, post: post, cancel: cancel).get()
         print(Tour.report(try Tour.runBlocking(variant), mermaid: mermaid))
     }
 }
