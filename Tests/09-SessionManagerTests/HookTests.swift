@@ -83,7 +83,9 @@ struct HookTests {
             let chunks = Locked(0)
             harness.manager.hooks.dataTaskDidReceiveResponse = { _, _, _ in .cancel }
             harness.manager.hooks.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
-            let completion = try await harness.get("/bytes/2000000")
+            // Large enough to arrive in many chunks, small enough that HTTPBin generates it well
+            // within the request's 10 s timeout in a thread-sanitizer build (2 MB took longer).
+            let completion = try await harness.get("/bytes/300000")
             #expect(completion.urlErrorCode == .cancelled)
             #expect(chunks.value == 0)
         }
