@@ -11,6 +11,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
     case didReceiveResponse = "didReceive response"
     case didReceiveData = "didReceive data"
     case didSendBodyData = "didSendBodyData"
+    case didWriteData = "didWriteData"
+    case didFinishDownloading = "didFinishDownloading"
     case didComplete = "didCompleteWithError"
     case delegateMapRemoval = "delegate map removal"
     case processingQueue = "processing queue"
@@ -28,7 +30,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .requestSerialization: 3
         case .validation: 5
         case .parsing: 6
-        case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didComplete, .processingQueue,
+        case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didWriteData, .didFinishDownloading, .didComplete, .processingQueue,
             .completionQueue, .didCompleteNotification:
             8
         case .taskCreation, .delegateMapInsert, .resume, .resumeNotification, .delegateMapRemoval: 9
@@ -50,6 +52,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .didReceiveResponse: "URLSession:dataTask:didReceiveResponse:completionHandler:"
         case .didReceiveData: "-[AFURLSessionManagerTaskDelegate URLSession:dataTask:didReceiveData:]"
         case .didSendBodyData: "URLSession:task:didSendBodyData:…"
+        case .didWriteData: "URLSession:downloadTask:didWriteData:…"
+        case .didFinishDownloading: "-[AFURLSessionManagerTaskDelegate URLSession:downloadTask:didFinishDownloadingToURL:]"
         case .didComplete: "-[AFURLSessionManagerTaskDelegate URLSession:task:didCompleteWithError:]"
         case .delegateMapRemoval: "-[AFURLSessionManager removeDelegateForTask:]"
         case .processingQueue: "url_session_manager_processing_queue()"

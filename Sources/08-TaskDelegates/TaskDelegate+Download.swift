@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Tracing
 
 extension TaskDelegate {
     // listing: download-move
@@ -18,8 +19,10 @@ extension TaskDelegate {
         state.withLock { $0.downloadFileURL = target }
         do {
             try FileManager.default.moveItem(at: location, to: target)
+            trace(.didFinishDownloading, "moved to \(target.lastPathComponent)")
             notificationCenter.post(name: .downloadTaskDidMoveFileSuccessfully, object: task)
         } catch {
+            trace(.didFinishDownloading, "could not move to \(target.path): \(TraceDetail.describe(error))")
             notificationCenter.post(name: .downloadTaskDidFailToMoveFile, object: task, userInfo: (error as NSError).userInfo)
             discard(location)
         }

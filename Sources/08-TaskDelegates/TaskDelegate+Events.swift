@@ -57,6 +57,7 @@ extension TaskDelegate {
 
     /// Some of a download was written to its temporary file.
     public func didWriteData(totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+        trace(.didWriteData, "\(totalBytesWritten) of \(totalBytesExpectedToWrite) bytes written")
         recordDownload(total: totalBytesExpectedToWrite, completed: totalBytesWritten)
     }
 

@@ -97,6 +97,31 @@ struct TracingTests {
         #expect(steps.filter { $0 == .completionQueue }.count == 1)
     }
 
+    @Test("A download reports the bytes written and the move of its file, before it completes")
+    func download() async throws {
+        let server = try await HTTPBin.start()
+        let manager = HTTPSessionManager(configuration: .ephemeral)
+        manager.completionQueue = DispatchQueue(label: "tracing.completion")
+        manager.notificationQueue = DispatchQueue(label: "tracing.notifications")
+        let events = Locked<[TraceEvent]>([])
+        manager.tracer = Tracer { event in events.withLock { $0.append(event) } }
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("traced-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: target) }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let task = try? manager.downloadTask(
+                with: URLRequest(url: server.url("/bytes/50000")), destination: { _, _ in target },
+                completionHandler: { _, _, _ in done.resume() })
+            if let task { manager.resume(task) } else { done.resume() }
+        }
+        try await server.shutdown()
+        let steps = events.value.map(\.step)
+        let moved = try #require(steps.firstIndex(of: .didFinishDownloading))
+        #expect(steps.contains(.didWriteData))
+        #expect(steps.firstIndex(of: .didWriteData)! < moved)
+        #expect(moved < steps.firstIndex(of: .didComplete)!)
+        #expect(events.value[moved].detail == "moved to \(target.lastPathComponent)")
+    }
+
     @Test("A tracer set and cleared while 200 requests run: every request completes once, and nothing crashes")
     func toggledWhileRunning() async throws {
         let server = try await HTTPBin.start()

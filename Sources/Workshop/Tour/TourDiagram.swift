@@ -43,6 +43,8 @@ extension Tour.Run {
             case .didReceiveResponse: lines.append("    U->>D: didReceive response (the manager finds D in its map)")
             case .didReceiveData: lines.append("    U->>D: didReceive data\(times)")
             case .didSendBodyData: lines.append("    U->>D: didSendBodyData\(times)")
+            case .didWriteData: lines.append("    U->>D: didWriteData\(times)")
+            case .didFinishDownloading: lines.append("    U->>D: didFinishDownloading (move the file)")
             case .didComplete: lines.append("    U->>D: didCompleteWithError")
             case .delegateMapRemoval: lines.append("    M->>M: map[task] = nil")
             case .processingQueue: lines.append("    D->>P: response serializer")
