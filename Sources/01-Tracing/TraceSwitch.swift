@@ -15,8 +15,12 @@ public final class TraceSwitch: Sendable {
     public var tracer: Tracer? {
         get { isOn.load(ordering: .relaxed) ? current.withLock { $0 } : nil }
         set {
-            current.withLock { $0 = newValue }
-            isOn.store(newValue != nil, ordering: .releasing)
+            // The flag changes under the lock, so that two setters racing cannot leave it off
+            // while a tracer is set.
+            current.withLock { current in
+                current = newValue
+                isOn.store(newValue != nil, ordering: .releasing)
+            }
         }
     }
 
