@@ -16,7 +16,9 @@ extension URLSessionManager {
     public func resume(_ task: URLSessionTask) {
         let before = task.state
         task.resume()
-        trace.record(.resume, task: task.taskIdentifier, on: TracePlace.current, "\(before) → \(task.state)")
+        // The state before, not after: by the time it is read again, a fast answer may have
+        // completed the task.
+        trace.record(.resume, task: task.taskIdentifier, on: TracePlace.current, "was \(before)")
         startResourceTimer(for: task)
         if before == .suspended, task.state != .suspended { post(.taskDidResume, for: task) }
     }

@@ -160,7 +160,8 @@ public struct Listings {
                     let fenced = ["```\(expected.language)"] + expected.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
                     lines.replaceSubrange((placement.blockLines.lowerBound - 1)...placement.blockLines.upperBound, with: fenced)
                 } else {
-                    problems.append("\(where_):\(placement.line): the block for '\(placement.name)' differs from its source; run `swift run workshop listings --write`")
+                    problems.append("\(where_):\(placement.line): the block for '\(placement.name)' differs from its source; run `swift run workshop listings --write`"
+                        + Self.firstDifference(chapter: placement.block, source: expected.code))
                 }
             }
             if write {
@@ -174,3 +175,20 @@ public struct Listings {
         return problems
     }
 }
+
+extension Listings {
+    /// The first line where a chapter's block and its source part, to show with the problem.
+    static func firstDifference(chapter: String, source: String) -> String {
+        let chapterLines = chapter.split(separator: "\n", omittingEmptySubsequences: false)
+        let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(chapterLines.count, sourceLines.count) {
+            let inChapter = index < chapterLines.count ? String(chapterLines[index]) : "(nothing)"
+            let inSource = index < sourceLines.count ? String(sourceLines[index]) : "(nothing)"
+            if inChapter != inSource {
+                return "\n    line \(index + 1) of the block\n    chapter: \(inChapter)\n    source:  \(inSource)"
+            }
+        }
+        return ""
+    }
+}
+

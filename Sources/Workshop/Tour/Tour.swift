@@ -125,6 +125,8 @@ public enum Tour {
             }
             if task == nil { ending.callerCompleted(); ending.notificationPosted() }
         }
+        // A manager owns its session until it is invalidated: let it go, as an app would.
+        manager.invalidateSession(cancelingTasks: true)
         let (completions, object) = outcome.result
         return Run(
             variant: variant, events: recorder.events, completions: completions, port: server.port,
