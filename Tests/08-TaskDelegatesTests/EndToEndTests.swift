@@ -177,9 +177,9 @@ struct EndToEndTests {
         // Foundation calls these handlers later, on a global queue (it promises no queue):
         // wait for the task's state, not for a time.
         delegate.uploadProgress.resume()
-        #expect(await eventually { task.state == .running })
+        #expect(await eventually(within: 30) { task.state == .running })
         delegate.downloadProgress.cancel()
-        #expect(await eventually { task.state == .canceling || task.state == .completed })
+        #expect(await eventually(within: 30) { task.state == .canceling || task.state == .completed })
         session.finishTasksAndInvalidate()
         try await server.shutdown()
     }
@@ -194,22 +194,12 @@ struct EndToEndTests {
         let delegate = recorder.delegate(for: task)
         forwarder.add(delegate)
         task.resume()
-        #expect(await eventually { !recorder.downloads.value.isEmpty }, "the response has arrived")
+        #expect(await eventually(within: 30) { !recorder.downloads.value.isEmpty }, "the response has arrived")
         delegate.downloadProgress.pause()
-        #expect(await eventually { task.state == .suspended })
+        #expect(await eventually(within: 30) { task.state == .suspended })
         // Left suspended on purpose: on Linux (6.3.1), cancelling or resuming a task before its
         // suspension has reached the transfer stops the process (`_NativeProtocol.stopLoading`).
         session.finishTasksAndInvalidate()
         try await server.shutdown()
     }
-}
-
-/// Whether `condition` becomes true, checked every 10 ms for at most 30 s (a generous bound: the
-/// test asserts the outcome, the bound only stops a broken build from hanging).
-func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<3000 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
 }

@@ -150,16 +150,6 @@ final class Counter: Sendable {
     }
 }
 
-/// Waits until `condition` holds, checking every 10 ms, for at most `seconds`.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
-}
-
 let onLinux: Bool = {
     #if canImport(FoundationNetworking)
     true
