@@ -222,17 +222,20 @@ struct TourCommand: ParsableCommand {
     @Flag(help: "A request cancelled at its first byte: completion exactly once.")
     var cancel = false
 
+    @Flag(help: "A download to a file: the bytes written, the move, and the file's URL as the object.")
+    var download = false
+
     @Flag(help: "Also print the run as a Mermaid sequence diagram.")
     var mermaid = false
 
     func validate() throws {
-        if case .failure(let error) = Tour.variant(status: status, image: image, post: post, cancel: cancel) {
+        if case .failure(let error) = Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download) {
             throw ValidationError(error.message)
         }
     }
 
     func run() throws {
-        let variant = try Tour.variant(status: status, image: image, post: post, cancel: cancel).get()
+        let variant = try Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download).get()
         print(Tour.report(try Tour.runBlocking(variant), mermaid: mermaid))
     }
 }

@@ -63,6 +63,29 @@ struct TourTests {
         #expect(run.events.last { $0.step == .caller }?.detail == "failure: NSURLErrorDomain -999")
     }
 
+    @Test("--download: the body goes to a file, the file is moved, and the caller gets its URL; the tour removes it afterwards")
+    func download() async throws {
+        let run = try await Tour.run(.download)
+        #expect(run.completions == 1)
+        let steps = run.events.map(\.step)
+        #expect(!steps.contains(.didReceiveData) && !steps.contains(.queryString))
+        let written = run.events.filter { $0.step == .didWriteData }.map(\.detail)
+        #expect(!written.isEmpty)
+        // Linux reads the running total when the delegate queue runs the callback, not when the
+        // chunk was written: a total may repeat, but it never goes back, and the last is the length.
+        let totals = written.compactMap { Int($0.prefix { $0 != " " }) }
+        #expect(totals.count == written.count && totals == totals.sorted() && totals.last == 65536)
+        #expect(run.events.contains { $0.step == .didFinishDownloading && $0.detail == "moved to tour-download.bin" })
+        #expect(steps.lastIndex(of: .didWriteData)! < steps.firstIndex(of: .didFinishDownloading)!)
+        #expect(steps.firstIndex(of: .didFinishDownloading)! < steps.firstIndex(of: .didComplete)!)
+        #expect(run.events.first { $0.step == .completionQueue }?.detail == "object URL")
+        #expect(run.events.last { $0.step == .caller }?.detail == "success: the file tour-download.bin, 65536 bytes")
+        #expect(run.mermaid.contains("M->>U: downloadTask(with:)"))
+        let file = try #require(run.file)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
+    }
+
     @Test("Masked output hides the times and the port, and keeps the caller's steps before the first callback")
     func masked() {
         let event = { (step: TraceStep, place: String, ms: Int64) in
@@ -97,11 +120,13 @@ struct TourTests {
 
     @Test("The command line chooses one variant; two at once, or a status the tour has no route for, are refused")
     func variants() throws {
-        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false).get() == .get)
-        #expect(try Tour.variant(status: 404, image: false, post: false, cancel: false).get() == .notFound)
-        #expect(try Tour.variant(status: nil, image: true, post: false, cancel: false).get() == .image)
-        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: true).get() == .cancel)
-        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: true, post: true, cancel: false).get() }
-        #expect(throws: TourUsageError.self) { try Tour.variant(status: 500, image: false, post: false, cancel: false).get() }
+        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: false).get() == .get)
+        #expect(try Tour.variant(status: 404, image: false, post: false, cancel: false, download: false).get() == .notFound)
+        #expect(try Tour.variant(status: nil, image: true, post: false, cancel: false, download: false).get() == .image)
+        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: true, download: false).get() == .cancel)
+        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: true).get() == .download)
+        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: true, post: true, cancel: false, download: false).get() }
+        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: false, post: false, cancel: true, download: true).get() }
+        #expect(throws: TourUsageError.self) { try Tour.variant(status: 500, image: false, post: false, cancel: false, download: false).get() }
     }
 }

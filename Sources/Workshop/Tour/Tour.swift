@@ -24,6 +24,8 @@ public enum Tour {
         case post
         /// A GET cancelled once its first byte has arrived: completion exactly once.
         case cancel
+        /// A download to a file: the body goes to disk, the file is moved, and its URL is the object.
+        case download
     }
 
     /// What one run of the tour recorded.
@@ -37,6 +39,8 @@ public enum Tour {
         public var port: Int
         /// The inflated image of `--image`, for the terminal preview.
         public var bitmap: Bitmap?
+        /// Where `--download` put its file (removed, with its directory, when the tour ends).
+        public var file: URL?
     }
 
     /// Starts HTTPBin, makes the variant's request, waits until the did-complete notification has
@@ -66,6 +70,15 @@ public enum Tour {
         // The same headers on every machine, so that the echoed body has the same size.
         manager.requestSerializer = HTTPRequestSerializer(languages: ["en"], userAgent: "AFNetworking from the inside (tour)")
         if variant == .image { manager.responseSerializer = ImageResponseSerializer() }
+        // A downloaded file is not JSON: validation alone, as an app downloading with
+        // AFNetworking sets `AFHTTPResponseSerializer`.
+        if variant == .download { manager.responseSerializer = HTTPResponseSerializer() }
+        // The download's destination: a directory of its own, so that the file's name is always
+        // the same (a move into a directory that does not exist fails, and the task still succeeds
+        // with that URL as its object: AFNetworking only posts a notification about it).
+        let downloads = FileManager.default.temporaryDirectory.appendingPathComponent("afn-tour-\(UUID().uuidString)")
+        if variant == .download { try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: downloads) }
 
         let tracer = manager.tracer!
         let caller = TracePlace.current
@@ -74,17 +87,19 @@ public enum Tour {
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
             let ending = Ending(finished)
             recorder.onNotification = { ending.notificationPosted() }
-            let success: HTTPSessionManager.Success = { _, object in
+            let succeeded: @Sendable (Any?) -> Void = { object in
                 tracer.record(.caller, on: completionQueue, "success: \(TourOutcome.describe(object))")
                 outcome.complete(object: object)
                 ending.callerCompleted()
             }
-            let failure: HTTPSessionManager.Failure = { _, error in
+            let failed: @Sendable (any Error) -> Void = { error in
                 tracer.record(.caller, on: completionQueue, "failure: \(TourOutcome.describe(error))")
                 outcome.complete(object: nil)
                 ending.callerCompleted()
             }
-            let task: URLSessionDataTask?
+            let success: HTTPSessionManager.Success = { _, object in succeeded(object) }
+            let failure: HTTPSessionManager.Failure = { _, error in failed(error) }
+            let task: URLSessionTask?
             switch variant {
             case .get:
                 tracer.record(.caller, on: caller, #"GET "books" ["author": "Ada Lovelace", "tags": ["swift", "linux"]]"#)
@@ -111,7 +126,7 @@ public enum Tour {
                     success: success, failure: failure)
             case .cancel:
                 tracer.record(.caller, on: caller, #"GET "/drip" (10 bytes over 3 s), cancelled at the first byte"#)
-                let slot = Mutex<URLSessionDataTask?>(nil)
+                let slot = Mutex<URLSessionTask?>(nil)
                 task = manager.get(
                     "/drip", parameters: ["bytes": 10, "duration": 3000],
                     progress: { progress in
@@ -122,6 +137,16 @@ public enum Tour {
                     },
                     success: success, failure: failure)
                 slot.withLock { $0 = task }
+            case .download:
+                tracer.record(.caller, on: caller, #"download "/bytes/65536" to a file (no verb: request(method:urlString:), then downloadTask)"#)
+                task = download(
+                    "/bytes/65536", with: manager, to: downloads.appendingPathComponent("tour-download.bin"),
+                    progress: { progress in
+                        tracer.record(.caller, on: TracePlace.current, "download progress \(progress.completedUnitCount) of \(progress.totalUnitCount)")
+                    },
+                    completion: { object, error in
+                        if let error { failed(error) } else { succeeded(object) }
+                    })
             }
             if task == nil { ending.callerCompleted(); ending.notificationPosted() }
         }
@@ -130,7 +155,23 @@ public enum Tour {
         let (completions, object) = outcome.result
         return Run(
             variant: variant, events: recorder.events, completions: completions, port: server.port,
-            bitmap: (object as? Image)?.bitmap)
+            bitmap: (object as? Image)?.bitmap, file: object as? URL)
+    }
+}
+
+extension Tour {
+    /// AFHTTPSessionManager has no download verb: an app builds the request with the manager's
+    /// serializers (chapter 10) and asks the session manager for a download task (chapter 9).
+    static func download(
+        _ urlString: String, with manager: HTTPSessionManager, to file: URL, progress: @escaping HTTPSessionManager.ProgressHandler,
+        completion: @escaping @Sendable (_ file: Any?, (any Error)?) -> Void
+    ) -> URLSessionTask? {
+        guard let request = try? manager.request(method: "GET", urlString: urlString),
+            let task = try? manager.downloadTask(
+                with: request, progress: progress, destination: { _, _ in file }, completionHandler: { _, object, error in completion(object, error) })
+        else { return nil }
+        manager.resume(task)
+        return task
     }
 }
 
@@ -170,9 +211,14 @@ final class TourOutcome: Sendable {
         switch object {
         case let dictionary as [String: Any]: "a dictionary with \(dictionary.count) keys (\(dictionary.keys.sorted().prefix(4).joined(separator: ", "))…)"
         case let image as Image: "a \(image.pixelWidth)×\(image.pixelHeight) image, \(image.isInflated ? "inflated" : "compressed")"
+        case let file as URL: "the file \(file.lastPathComponent), \(TourOutcome.size(of: file)) bytes"
         case nil: "no object"
         case let other?: "\(type(of: other))"
         }
+    }
+
+    static func size(of file: URL) -> String {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int).map(String.init) ?? "?"
     }
 
     static func describe(_ error: any Error) -> String {

@@ -36,7 +36,7 @@ extension Tour.Run {
             case .requestSerialization:
                 if !events.contains(where: { $0.step == .queryString }) { lines.append("    M->>S: request(method:urlString:parameters:)") }
                 lines.append("    S-->>M: URLRequest")
-            case .taskCreation: lines.append("    M->>U: dataTask(with:)")
+            case .taskCreation: lines.append("    M->>U: \(variant == .download ? "downloadTask" : "dataTask")(with:)")
             case .delegateMapInsert: lines.append("    M->>M: map[task] = delegate")
             case .resume: lines.append("    M->>U: resume()")
             case .resumeNotification: lines.append("    Note over M: taskDidResume")
@@ -61,6 +61,7 @@ extension Tour.Run {
         switch variant {
         case .get, .notFound, .image, .cancel: "GET"
         case .post: "POST"
+        case .download: "download (request, then downloadTask)"
         }
     }
 }

@@ -59,7 +59,7 @@ extension Tour.Run {
 
     /// Two caller notes of the same kind (progress reports) collapse; other notes stay apart.
     private static func sameKind(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
-        a.detail.hasPrefix("upload progress") && b.detail.hasPrefix("upload progress")
+        ["upload progress", "download progress"].contains { a.detail.hasPrefix($0) && b.detail.hasPrefix($0) }
     }
 
     func mask(_ text: String, _ masked: Bool) -> String {

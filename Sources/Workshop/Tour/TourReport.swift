@@ -3,9 +3,9 @@ import ImageInflation
 import Synchronization
 
 extension Tour {
-    /// The variant a command line asks for: `--status 404`, `--image`, `--post`, `--cancel`, or
-    /// none of them (the GET). At most one; nil with a message otherwise.
-    public static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool) -> Result<Variant, TourUsageError> {
+    /// The variant a command line asks for: `--status 404`, `--image`, `--post`, `--cancel`,
+    /// `--download`, or none of them (the GET). At most one; a message otherwise.
+    public static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool, download: Bool) -> Result<Variant, TourUsageError> {
         var chosen: [Variant] = []
         if let status {
             guard status == 404 else { return .failure(TourUsageError(message: "the tour knows --status 404 (the failure path); \(status) is not one of its routes")) }
@@ -14,7 +14,8 @@ extension Tour {
         if image { chosen.append(.image) }
         if post { chosen.append(.post) }
         if cancel { chosen.append(.cancel) }
-        guard chosen.count <= 1 else { return .failure(TourUsageError(message: "choose one of --status 404, --image, --post, --cancel")) }
+        if download { chosen.append(.download) }
+        guard chosen.count <= 1 else { return .failure(TourUsageError(message: "choose one of --status 404, --image, --post, --cancel, --download")) }
         return .success(chosen.first ?? .get)
     }
 
@@ -31,7 +32,7 @@ extension Tour {
         if mermaid {
             lines += ["", "```mermaid", run.mermaid, "```"]
         } else {
-            lines += ["", "Try also: --status 404, --image, --post, --cancel; --mermaid draws the run as a sequence diagram."]
+            lines += ["", "Try also: --status 404, --image, --post, --cancel, --download; --mermaid draws the run as a sequence diagram."]
         }
         return lines.joined(separator: "\n")
     }
