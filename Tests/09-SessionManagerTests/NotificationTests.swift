@@ -121,4 +121,20 @@ struct NotificationTests {
             #expect(await eventually { manager.taskDelegates.count == 0 })
         }
     }
+
+    @Test(
+        "On Linux a never-resumed task gets URLSession's own -999 when its session is invalidated and cancelled: the manager's session has no URL cache",
+        .enabled(if: onLinux, "Darwin sends a never-resumed task no callback"))
+    func neverResumedOnLinux() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            let fromURLSession = Locked<[URLError.Code?]>([])
+            manager.hooks.taskDidComplete = { _, _, error in fromURLSession.withLock { $0.append((error as? URLError)?.code) } }
+            let handlerRuns = Locked(0)
+            _ = try manager.dataTask(with: harness.request("/get"), completionHandler: { _, _, _ in handlerRuns.withLock { $0 += 1 } })
+            manager.invalidateSession(cancelingTasks: true)
+            #expect(await eventually { fromURLSession.value == [.cancelled] && handlerRuns.value == 1 })
+            #expect(await eventually { manager.taskDelegates.count == 0 })
+        }
+    }
 }
