@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "AFN", targets: ["AFN"]),
+        .library(name: "Locking", targets: ["Locking"]),
         .library(name: "Tracing", targets: ["Tracing"]),
         .library(name: "QueryStrings", targets: ["QueryStrings"]),
         .library(name: "RequestSerialization", targets: ["RequestSerialization"]),
@@ -29,8 +30,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
+        // The one lock type of the course (chapter 9 explains it): every module that shares state
+        // between threads guards it with `Protected`, which the thread sanitizer can follow.
+        .target(name: "Locking", path: "Sources/Locking"),
+
         // Chapter 1: the tracing hook chapters 8–10 report each step of a request to (the tour).
-        .target(name: "Tracing", path: "Sources/01-Tracing"),
+        .target(name: "Tracing", dependencies: ["Locking"], path: "Sources/01-Tracing"),
         .testTarget(
             name: "TracingTests",
             dependencies: ["Tracing", "HTTPSessionManager", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
@@ -80,14 +85,14 @@ let package = Package(
 
         // Chapter 8: the object that carries one task through the network. Its completion runs
         // chapter 5's serializer contract; the default serializer is chapter 6's JSON one.
-        .target(name: "TaskDelegates", dependencies: ["Tracing", "ResponseValidation", "ResponseParsing"], path: "Sources/08-TaskDelegates"),
+        .target(name: "TaskDelegates", dependencies: ["Locking", "Tracing", "ResponseValidation", "ResponseParsing"], path: "Sources/08-TaskDelegates"),
         // Scripted event sequences, and real tasks on a real URLSession against HTTPBin.
         .testTarget(
             name: "TaskDelegatesTests", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing", "HTTPBin", "TestSupport"],
             path: "Tests/08-TaskDelegatesTests"),
 
         // Chapter 9: one URLSession, its serial delegate queue, and the map of task delegates.
-        .target(name: "SessionManager", dependencies: ["Tracing", "TaskDelegates", "ResponseValidation", "ResponseParsing"], path: "Sources/09-SessionManager"),
+        .target(name: "SessionManager", dependencies: ["Locking", "Tracing", "TaskDelegates", "ResponseValidation", "ResponseParsing"], path: "Sources/09-SessionManager"),
         // Real tasks against HTTPBin: behaviour, the Linux workarounds, the stress test.
         .testTarget(
             name: "SessionManagerTests",
@@ -97,7 +102,7 @@ let package = Package(
         // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
         .target(
             name: "HTTPSessionManager",
-            dependencies: ["Tracing", "SessionManager", "TaskDelegates", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing"],
+            dependencies: ["Locking", "Tracing", "SessionManager", "TaskDelegates", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing"],
             path: "Sources/10-HTTPSessionManager"),
         // Every verb end to end against HTTPBin, the failure paths, and the cancellation stress test.
         .testTarget(
@@ -110,6 +115,7 @@ let package = Package(
 
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
+            "Locking",
             "Tracing",
             "QueryStrings",
             "RequestSerialization",
@@ -138,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
+                "Locking", "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
             ],
             path: "Sources/Benchmarks"
         ),
@@ -146,8 +152,9 @@ let package = Package(
         // The benchmarks' own logic: targets that are checked, names that are refused.
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"], path: "Tests/BenchmarksTests"),
 
-        // What several test targets and HTTPBin share: a seeded random number generator.
-        .target(name: "TestSupport", path: "Sources/TestSupport"),
+        // What several test targets and HTTPBin share: a seeded random number generator, `Locked`
+        // (the course's lock under the tests' name) and `eventually`.
+        .target(name: "TestSupport", dependencies: ["Locking"], path: "Sources/TestSupport"),
 
         // The embedded loopback HTTP server used by tests, the tour and the exercises (not part of AFN).
         .target(

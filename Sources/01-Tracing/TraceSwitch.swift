@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 // listing: trace-switch
@@ -6,7 +7,7 @@ import Synchronization
 /// someone listens (the detail is an autoclosure).
 public final class TraceSwitch: Sendable {
     @usableFromInline let isOn = Atomic<Bool>(false)
-    @usableFromInline let current = Mutex<Tracer?>(nil)
+    @usableFromInline let current = Protected<Tracer?>(nil)
 
     public init() {}
 

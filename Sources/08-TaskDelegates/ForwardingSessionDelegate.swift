@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 
 /// The barest session delegate that can use task delegates: it keeps one `TaskDelegate` per task
 /// and forwards each URLSession callback to it. Chapter 9's `URLSessionManager` replaces it with
@@ -11,7 +11,7 @@ import Synchronization
 public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private let context: CompletionContext
     private let credential: URLCredential?
-    private let delegates = Mutex<[Int: TaskDelegate]>([:])
+    private let delegates = Protected<[Int: TaskDelegate]>([:])
 
     /// `credential` answers an authentication challenge once; without one, or when it was refused,
     /// the challenge is cancelled.

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 import Tracing
 
 /// Everything about one task, from its first byte to its completion: the body received so far,
@@ -13,7 +13,7 @@ import Tracing
 /// a bare forwarding delegate) looks up the task's `TaskDelegate` and calls the event method that
 /// matches each URLSession callback. Events arrive one at a time on the session's delegate queue,
 /// while the progress objects' handlers and the owner's readers may run on any thread: so what
-/// changes lives in one `Mutex`, and what never changes (the handlers, the destination) is `let`.
+/// changes lives behind one lock (`Protected`), and what never changes (the handlers, the destination) is `let`.
 public final class TaskDelegate: Sendable {
     /// AFNetworking's completion block: the response, the object, the error. The object and the
     /// error may both be set (a 404 whose JSON body explains it: chapter 5's contract).
@@ -38,7 +38,7 @@ public final class TaskDelegate: Sendable {
     let notificationCenter: NotificationCenter
     /// Chapter 1's tracing hook: the tracer of the manager that made this task, or nil.
     let tracer: Tracer?
-    let state = Mutex(State())
+    let state = Protected(State())
 
     /// What changes while the task runs. Only ever touched under the lock, never while calling out.
     struct State {

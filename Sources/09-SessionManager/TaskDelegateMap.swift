@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TaskDelegates
 
 // listing: delegate-map
@@ -10,7 +10,7 @@ import TaskDelegates
 /// `Mutex`. Each method holds the lock for one dictionary operation and never calls out while
 /// holding it, so no handler, notification or URLSession call can ever run under the lock.
 public final class TaskDelegateMap: Sendable {
-    private let delegates = ManagerLock<[Int: TaskDelegate]>([:])
+    private let delegates = Protected<[Int: TaskDelegate]>([:])
 
     public init() {}
 

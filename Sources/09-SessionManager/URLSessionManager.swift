@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import ResponseParsing
 import ResponseValidation
-import Synchronization
+import Locking
 import TaskDelegates
 import Tracing
 
@@ -16,7 +16,7 @@ import Tracing
 ///
 /// `open` so that chapter 10's `HTTPSessionManager` can subclass it, as `AFHTTPSessionManager`
 /// subclasses `AFURLSessionManager`. An open class cannot be checked `Sendable` by the compiler,
-/// hence `@unchecked`: every stored property is either immutable or inside a `Mutex`, and that is
+/// hence `@unchecked`: every stored property is either immutable or inside a `Protected`, and that is
 /// the rule a subclass must keep too.
 open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
     // listing: manager-queue
@@ -40,10 +40,10 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     /// each time; a unique string made once is as good, and costs nothing per task.
     public let taskDescriptionForSessionTasks = "URLSessionManager \(UUID().uuidString)"
 
-    let sessionState = ManagerLock(SessionState())
-    let settings: ManagerLock<Settings>
-    let hookStorage = ManagerLock(Hooks())
-    let notes = ManagerLock<[Int: TaskNotes]>([:])
+    let sessionState = Protected(SessionState())
+    let settings: Protected<Settings>
+    let hookStorage = Protected(Hooks())
+    let notes = Protected<[Int: TaskNotes]>([:])
 
     struct SessionState {
         var session: URLSession?
@@ -65,7 +65,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         operationQueue.maxConcurrentOperationCount = 1
         operationQueue.name = "URLSessionManager delegate queue"
         self.notificationCenter = notificationCenter
-        settings = ManagerLock(Settings())
+        settings = Protected(Settings())
         super.init()
     }
 

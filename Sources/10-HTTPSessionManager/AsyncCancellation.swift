@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 import SessionManager
-import Synchronization
+import Locking
 
 extension HTTPSessionManager {
     // listing: async-perform
@@ -43,7 +43,7 @@ extension HTTPSessionManager {
 
 // listing: call-state
 /// Where a call's Swift task and its URLSession task meet. The cancellation handler may run
-/// before the task exists, while it runs, or after it has finished; one `Mutex` orders the three.
+/// before the task exists, while it runs, or after it has finished; one lock orders the three.
 ///
 /// The handler never calls `URLSessionTask.cancel()` itself. It runs while the Swift runtime
 /// holds the task's status lock, and on Linux `cancel()` blocks until URLSession's work queue is
@@ -58,7 +58,7 @@ final class CallState: Sendable {
         case finished
     }
 
-    private let state = ManagerLock((phase: Phase.notStarted, cancelled: false))
+    private let state = Protected((phase: Phase.notStarted, cancelled: false))
 
     /// Records the task; false when the call was cancelled before it had one.
     func start(_ task: URLSessionTask) -> Bool {

@@ -5,7 +5,7 @@ import FoundationNetworking
 import RequestSerialization
 import ResponseValidation
 import SessionManager
-import Synchronization
+import Locking
 
 /// Chapter 9's session manager with a base URL, a request serializer and one method per HTTP verb
 /// (AFNetworking's `AFHTTPSessionManager`, the class most apps called).
@@ -16,13 +16,13 @@ import Synchronization
 /// until you set another.
 ///
 /// Still `@unchecked Sendable`, for the reason chapter 9 gives: an open class cannot be checked.
-/// The rule is kept: `baseURL` never changes, and the request serializer lives in a `ManagerLock`.
+/// The rule is kept: `baseURL` never changes, and the request serializer lives in a `Protected`.
 open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     /// The URL that relative URL strings resolve against, with the trailing slash added when its
     /// path needs one (see `BaseURL`). Nil: every URL string must be absolute.
     public let baseURL: URL?
     let base: BaseURL?
-    let requestSerializerStorage: ManagerLock<any RequestSerializer>
+    let requestSerializerStorage: Protected<any RequestSerializer>
     let perTaskSerializers = PerTaskSerializers()
 
     // listing: http-manager-init
@@ -34,7 +34,7 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     ) {
         base = baseURL.map(BaseURL.init)
         self.baseURL = base?.url
-        requestSerializerStorage = ManagerLock(HTTPRequestSerializer())
+        requestSerializerStorage = Protected(HTTPRequestSerializer())
         super.init(configuration: configuration, notificationCenter: notificationCenter)
     }
     // end-listing

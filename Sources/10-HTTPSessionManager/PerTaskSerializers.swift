@@ -4,10 +4,11 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 import SessionManager
+import Locking
 
 /// The serializers of the façade's running tasks, which `responseSerializer(for:)` consults.
 final class PerTaskSerializers: Sendable {
-    private let entries = ManagerLock<[ObjectIdentifier: any ResponseSerializer]>([:])
+    private let entries = Protected<[ObjectIdentifier: any ResponseSerializer]>([:])
 
     func set(_ serializer: any ResponseSerializer, for task: URLSessionTask) {
         entries.withLock { $0[ObjectIdentifier(task)] = serializer }

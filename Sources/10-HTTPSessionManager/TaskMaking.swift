@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SessionManager
-import Synchronization
+import Locking
 
 extension HTTPSessionManager {
     // listing: make-task
@@ -43,7 +43,7 @@ final class TaskSlot: Sendable {
         case waiting(@Sendable (URLSessionDataTask) -> Void)
     }
 
-    private let state = ManagerLock(State.empty)
+    private let state = Protected(State.empty)
 
     func set(_ task: URLSessionDataTask) {
         let waiting = state.withLock { state -> (@Sendable (URLSessionDataTask) -> Void)? in

@@ -1,3 +1,4 @@
+@_exported import Locking
 @_exported import Tracing
 @_exported import QueryStrings
 @_exported import RequestSerialization

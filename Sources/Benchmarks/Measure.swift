@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Foundation
 
 /// Timing helpers shared by every benchmark. Each benchmark runs both sides in the same process, in
@@ -76,7 +76,7 @@ enum Target: CustomStringConvertible {
     }
 
     /// The targets missed so far in this process.
-    static let missed = Mutex<[String]>([])
+    static let missed = Protected<[String]>([])
 }
 
 /// One line of a benchmark's table: a name, its time per call, and its ratio to the baseline.

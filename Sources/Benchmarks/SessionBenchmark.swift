@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPBin
 import SessionManager
-import Synchronization
+import Locking
 
 /// Chapter 9: small GETs on loopback through `URLSessionManager` and through a bare `URLSession`
 /// with a delegate that does the same work by hand (buffer the body, parse the JSON, hand the
@@ -105,7 +105,7 @@ enum SessionBenchmark {
 
     /// Runs async work from the benchmark's synchronous code.
     static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> T {
-        let result = Mutex<Result<T, any Error>?>(nil)
+        let result = Protected<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             let outcome: Result<T, any Error>
@@ -126,7 +126,7 @@ final class BareClient: NSObject, URLSessionDataDelegate, Sendable {
         let done: @Sendable () -> Void
     }
 
-    private let pending = Mutex<[Int: Pending]>([:])
+    private let pending = Protected<[Int: Pending]>([:])
     private let completionQueue = DispatchQueue(label: "bench.bare.completion")
     private let delegateQueue: OperationQueue = {
         let queue = OperationQueue()

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SessionManager
-import Synchronization
+import Locking
 import Tracing
 
 /// Chapter 1: what the tracing hook costs. Unset, each trace point is one relaxed atomic load;
@@ -13,7 +13,7 @@ import Tracing
 extension SessionBenchmark {
     static func tracingCost(_ manager: URLSessionManager, _ url: URL) {
         // Trace points per request: count the events of one traced request.
-        let points = Mutex(0)
+        let points = Protected(0)
         manager.tracer = Tracer { _ in points.withLock { $0 += 1 } }
         _ = rate(concurrency: 1, count: 1, get(manager, url))
         Thread.sleep(forTimeInterval: 0.2)  // the did-complete notification is traced last, on its queue

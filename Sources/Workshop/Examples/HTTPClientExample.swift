@@ -5,7 +5,7 @@ import FoundationNetworking
 import HTTPBin
 import HTTPSessionManager
 import ResponseValidation
-import Synchronization
+import Locking
 
 /// Chapter 10's example: the chapter ends where an app begins.
 enum HTTPClientExamples {
@@ -114,7 +114,7 @@ func runBlocking(_ body: @escaping @Sendable (_ print: @escaping @Sendable (Stri
 }
 
 private final class Lines: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Protected<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var all: [String] { storage.withLock { $0 } }
 }

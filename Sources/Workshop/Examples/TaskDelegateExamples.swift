@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ResponseParsing
-import Synchronization
+import Locking
 import TaskDelegates
 
 /// Chapter 8's examples.
@@ -50,7 +50,7 @@ enum TaskDelegateExamples {
 
 /// Lines written from several queues, read once at the end.
 private final class Transcript: Sendable {
-    private let mutex = Mutex<[String]>([])
+    private let mutex = Protected<[String]>([])
 
     func add(_ line: String) { mutex.withLock { $0.append(line) } }
     var lines: [String] { mutex.withLock { $0 } }

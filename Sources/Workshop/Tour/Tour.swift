@@ -7,7 +7,7 @@ import HTTPSessionManager
 import ImageInflation
 import RequestSerialization
 import ResponseValidation
-import Synchronization
+import Locking
 import Tracing
 
 /// `swift run workshop tour`: one request through everything chapters 2–10 build, against an
@@ -126,7 +126,7 @@ public enum Tour {
                     success: success, failure: failure)
             case .cancel:
                 tracer.record(.caller, on: caller, #"GET "/drip" (10 bytes over 3 s), cancelled at the first byte"#)
-                let slot = Mutex<URLSessionTask?>(nil)
+                let slot = Protected<URLSessionTask?>(nil)
                 task = manager.get(
                     "/drip", parameters: ["bytes": 10, "duration": 3000],
                     progress: { progress in
@@ -178,7 +178,7 @@ extension Tour {
 /// Collects the trace, and says when the did-complete notification has gone out (the tour's last
 /// step: it comes after the caller's closure).
 final class TourRecorder: Sendable {
-    private let storage = Mutex<(events: [TraceEvent], onNotification: (@Sendable () -> Void)?)>(([], nil))
+    private let storage = Protected<(events: [TraceEvent], onNotification: (@Sendable () -> Void)?)>(([], nil))
 
     var events: [TraceEvent] { storage.withLock { $0.events } }
 
@@ -199,7 +199,7 @@ final class TourRecorder: Sendable {
 /// The caller's closure ran (how often, and with what), shared between the queues it runs on.
 final class TourOutcome: Sendable {
     private struct Box: @unchecked Sendable { var object: Any? }
-    private let storage = Mutex<(count: Int, object: Box)>((0, Box(object: nil)))
+    private let storage = Protected<(count: Int, object: Box)>((0, Box(object: nil)))
 
     /// The object is handed over once, from the completion queue, and only read after the tour
     /// has finished waiting: an ownership hand-off, as chapter 8's `Outcome`.
@@ -233,7 +233,7 @@ final class TourOutcome: Sendable {
 
 /// Resumes the tour once both its ends have happened: the caller's closure, then the notification.
 final class Ending: Sendable {
-    private let state = Mutex<(caller: Bool, notification: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, false, nil))
+    private let state = Protected<(caller: Bool, notification: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, false, nil))
 
     init(_ continuation: CheckedContinuation<Void, Never>) {
         state.withLock { $0.continuation = continuation }

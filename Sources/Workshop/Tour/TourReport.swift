@@ -1,6 +1,6 @@
 import Foundation
 import ImageInflation
-import Synchronization
+import Locking
 
 extension Tour {
     /// The variant a command line asks for: `--status 404`, `--image`, `--post`, `--cancel`,
@@ -39,7 +39,7 @@ extension Tour {
 
     /// Runs the tour from synchronous code (the workshop command, the examples).
     public static func runBlocking(_ variant: Variant) throws -> Run {
-        let result = Mutex<Result<Run, any Error>?>(nil)
+        let result = Protected<Result<Run, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             let outcome: Result<Run, any Error>
