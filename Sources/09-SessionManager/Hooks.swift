@@ -19,9 +19,10 @@ public enum ChallengeAnswer: Sendable {
 
 /// The manager's optional closures, one per URLSession callback a caller may want to see or
 /// steer. AFNetworking stores them as blocks and overrides `respondsToSelector:` so that URLSession
-/// only calls the four steering methods when their block is set. Swift cannot hide a protocol
-/// method at run time, so the manager's method runs and, with no closure, does exactly what
-/// URLSession does when a delegate lacks the method. The closures run on the delegate queue, except
+/// calls five of its methods only when their block is set (four on macOS, where the background
+/// events method does not exist). The course does not: Linux has no Objective-C runtime to ask, so
+/// the manager's method always runs and, with no closure, does exactly what URLSession does when a
+/// delegate lacks the method. The closures run on the delegate queue, except
 /// `taskNeedNewBodyStream`, which Linux asks for during `resume()`, off the delegate queue.
 public struct Hooks: Sendable {
     public typealias Challenge = URLAuthenticationChallenge
@@ -49,4 +50,26 @@ public struct Hooks: Sendable {
     public var downloadTaskDidResume: (@Sendable (URLSession, URLSessionDownloadTask, Int64, Int64) -> Void)?
 
     public init() {}
+}
+
+extension URLSessionManager {
+    // listing: update-hooks
+    /// The hooks as they are now. Change them with `updateHooks`.
+    public var hooks: Hooks {
+        hookStorage.withLock { $0 }
+    }
+
+    /// Changes the hooks in one step, under the lock:
+    /// `manager.updateHooks { $0.taskWillPerformHTTPRedirection = { … } }`. (A settable `hooks`
+    /// would make `manager.hooks.x = …` a read, then a write: two threads each setting one hook
+    /// could lose one of them.)
+    public func updateHooks(_ change: (inout Hooks) -> Void) {
+        hookStorage.withLock { change(&$0) }
+    }
+
+    /// One hook, read on its own: a callback for every chunk copies one closure, not all of them.
+    func hook<Hook>(_ read: (Hooks) -> Hook) -> Hook {
+        hookStorage.withLock { read($0) }
+    }
+    // end-listing
 }

@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// The places where FoundationNetworking (URLSession on Linux, Swift 6.3.1) differs from Darwin in
-/// a way the manager must repair. Each is measured in notes/urlsession-on-linux.md and has a test.
+/// a way the manager must repair. Each is listed, with the test that shows it, in
+/// chapters/linux-urlsession.md.
 /// On Darwin every function here leaves things as they are.
 enum LinuxWorkarounds {
     /// True where URLSession is FoundationNetworking.
@@ -91,10 +92,10 @@ extension URLSessionManager {
     func startResourceTimer(for task: URLSessionTask) {
         let limit = sessionConfiguration.timeoutIntervalForResource
         guard LinuxWorkarounds.isActive, limit > 0, limit < 7 * 24 * 3600 else { return }
-        let isFirst = notes.withLock { notes -> Bool in
-            guard let entry = notes[task.taskIdentifier], !entry.resourceTimerStarted else { return false }
-            notes[task.taskIdentifier]?.resourceTimerStarted = true
-            return true
+        var isFirst = false
+        note(task) { notes in
+            isFirst = !notes.resourceTimerStarted
+            notes.resourceTimerStarted = true
         }
         guard isFirst else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self, weak task] in

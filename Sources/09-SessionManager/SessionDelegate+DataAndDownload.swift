@@ -13,7 +13,7 @@ extension URLSessionManager {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let disposition = hooks.dataTaskDidReceiveResponse?(session, dataTask, response) ?? .allow
+        let disposition = hook(\.dataTaskDidReceiveResponse)?(session, dataTask, response) ?? .allow
         if disposition == .cancel, LinuxWorkarounds.isActive {
             note(dataTask) { $0.discardsData = true }
             dataTask.cancel()
@@ -26,7 +26,7 @@ extension URLSessionManager {
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard notes(for: dataTask)?.discardsData != true else { return }
         delegate(for: dataTask)?.didReceive(data: data)
-        hooks.dataTaskDidReceiveData?(session, dataTask, data)
+        hook(\.dataTaskDidReceiveData)?(session, dataTask, data)
     }
     // end-listing
 
@@ -34,7 +34,7 @@ extension URLSessionManager {
         _ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
         completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
     ) {
-        guard let hook = hooks.dataTaskWillCacheResponse else { return completionHandler(proposedResponse) }
+        guard let hook = hook(\.dataTaskWillCacheResponse) else { return completionHandler(proposedResponse) }
         completionHandler(hook(session, dataTask, proposedResponse))
     }
 
@@ -44,7 +44,7 @@ extension URLSessionManager {
     /// the move notification. With no destination at all, the file is deleted: Darwin deletes it
     /// after this callback, Linux leaves it behind.
     public func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        let override = hooks.downloadTaskDidFinishDownloading?(session, downloadTask, location)
+        let override = hook(\.downloadTaskDidFinishDownloading)?(session, downloadTask, location)
         if let override { note(downloadTask) { $0.destinationOverride = override } }
         guard let delegate = delegate(for: downloadTask), override != nil || notes(for: downloadTask)?.hasDestination == true else {
             try? FileManager.default.removeItem(at: location)
@@ -59,13 +59,13 @@ extension URLSessionManager {
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
     ) {
         delegate(for: downloadTask)?.didWriteData(totalBytesWritten: totalBytesWritten, totalBytesExpectedToWrite: totalBytesExpectedToWrite)
-        hooks.downloadTaskDidWriteData?(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)
+        hook(\.downloadTaskDidWriteData)?(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)
     }
 
     public func urlSession(
         _ session: URLSession, downloadTask: URLSessionDownloadTask, didResumeAtOffset fileOffset: Int64, expectedTotalBytes: Int64
     ) {
         delegate(for: downloadTask)?.didResume(atOffset: fileOffset, expectedTotalBytes: expectedTotalBytes)
-        hooks.downloadTaskDidResume?(session, downloadTask, fileOffset, expectedTotalBytes)
+        hook(\.downloadTaskDidResume)?(session, downloadTask, fileOffset, expectedTotalBytes)
     }
 }

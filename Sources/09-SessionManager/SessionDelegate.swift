@@ -11,23 +11,18 @@ extension URLSessionManager {
     // listing: did-become-invalid
     public func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
         completeSilentTasks(of: session)
-        hooks.sessionDidBecomeInvalid?(session, error)
+        hook(\.sessionDidBecomeInvalid)?(session, error)
         notificationCenter.post(name: .sessionDidInvalidate, object: session)
     }
 
     /// A task that was never resumed gets no callback at all when its session is invalidated and
-    /// cancelled: it would keep its place in the map, and its completion handler would never run.
-    /// (AFNetworking leaks it that way.) By the time the session says it is invalid, every running
-    /// task has completed, so the tasks of that session still in the map are exactly those.
+    /// cancelled on Darwin: it would keep its row in the table, and its completion handler would
+    /// never run. (AFNetworking leaks it that way.) By the time the session says it is invalid,
+    /// every running task has completed, so the rows of that session still in the table are
+    /// exactly those.
     private func completeSilentTasks(of session: URLSession) {
-        let silent = notes.withLock { notes -> [Int] in
-            let ids = notes.filter { $0.value.session == ObjectIdentifier(session) }.map(\.key)
-            for id in ids { notes[id] = nil }
-            return ids
-        }
-        for id in silent {
-            guard let delegate = taskDelegates.remove(id) else { continue }
-            delegate.didComplete(error: URLError(.cancelled), context: completionContext(for: delegate.task))
+        for row in taskTable.removeAll(of: session) {
+            row.delegate.didComplete(error: URLError(.cancelled), context: completionContext(serializer: row.responseSerializer))
         }
     }
     // end-listing
@@ -36,8 +31,8 @@ extension URLSessionManager {
         _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard let hook = hooks.sessionDidReceiveChallenge else { return completionHandler(.performDefaultHandling, nil) }
-        let (disposition, credential) = hook(session, challenge)
+        guard let answer = hook(\.sessionDidReceiveChallenge) else { return completionHandler(.performDefaultHandling, nil) }
+        let (disposition, credential) = answer(session, challenge)
         completionHandler(disposition, credential)
     }
 
@@ -45,8 +40,8 @@ extension URLSessionManager {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let hook = hooks.taskWillPerformHTTPRedirection else { return completionHandler(request) }
-        completionHandler(hook(session, task, response, request))
+        guard let redirect = hook(\.taskWillPerformHTTPRedirection) else { return completionHandler(request) }
+        completionHandler(redirect(session, task, response, request))
     }
 
     // listing: task-challenge
@@ -58,7 +53,7 @@ extension URLSessionManager {
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let answer = safeChallengeCompletion(for: task, completionHandler)
-        guard let handler = hooks.authenticationChallengeHandler else { return answer(.performDefaultHandling, nil) }
+        guard let handler = hook(\.authenticationChallengeHandler) else { return answer(.performDefaultHandling, nil) }
         switch handler(session, task, challenge, answer) {
         case .later:
             return
@@ -92,7 +87,7 @@ extension URLSessionManager {
     ) {
         // AFNetworking copies the original request's stream when the stream can be copied; a
         // Foundation `InputStream` cannot, so the original, still unread, is handed over.
-        if let hook = hooks.taskNeedNewBodyStream { return completionHandler(hook(session, task)) }
+        if let newStream = hook(\.taskNeedNewBodyStream) { return completionHandler(newStream(session, task)) }
         completionHandler(task.originalRequest?.httpBodyStream)
     }
 
@@ -102,27 +97,22 @@ extension URLSessionManager {
     ) {
         delegate(for: task)?.didSendBodyData(totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
-        hooks.taskDidSendBodyData?(session, task, bytesSent, totalBytesSent, total)
+        hook(\.taskDidSendBodyData)?(session, task, bytesSent, totalBytesSent, total)
     }
 
     // listing: did-complete
-    /// The task completed: its delegate leaves the map, then completes it (serializer, handler,
-    /// notification), so that afterwards nothing of the task is left in the manager. AFNetworking
-    /// removes it after; removing it first means a completion handler never finds its own task
-    /// still in the map.
+    /// The task completed: its row leaves the table, then its delegate completes it (serializer,
+    /// handler, notification), so that afterwards nothing of the task is left in the manager.
+    /// Taking the row out is the one step that decides who completes the task: this callback, or
+    /// an invalidation's clean-up, never both.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let taskNotes = notes.withLock { notes -> TaskNotes? in
-            // After a reset, the new session numbers its tasks from 1 again: only this session's.
-            guard notes[task.taskIdentifier]?.session == ObjectIdentifier(session) else { return nil }
-            return notes.removeValue(forKey: task.taskIdentifier)
+        let row = taskTable.remove(task)
+        let error = LinuxWorkarounds.finalError(error, notes: row?.notes)
+        if let row {
+            trace.record(.delegateMapRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) left in the table")
+            row.delegate.didComplete(error: error, context: completionContext(serializer: row.responseSerializer))
         }
-        let error = LinuxWorkarounds.finalError(error, notes: taskNotes)
-        if let delegate = delegate(for: task) {
-            taskDelegates.remove(task.taskIdentifier)
-            trace.record(.delegateMapRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskDelegates.count) left in the map")
-            delegate.didComplete(error: error, context: completionContext(for: task))
-        }
-        hooks.taskDidComplete?(session, task, error)
+        hook(\.taskDidComplete)?(session, task, error)
     }
     // end-listing
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ResponseValidation
 import TaskDelegates
 import Tracing
 
@@ -11,29 +12,33 @@ extension URLSessionManager {
     public typealias Destination = TaskDelegate.Destination
 
     // listing: data-task
-    /// A data task for `request`, not yet resumed: resume it with `resume(_:)`.
+    /// A data task for `request`, not yet resumed: resume it with `resume(_:)`. With a
+    /// `responseSerializer`, this task alone completes with it (an addition: AFNetworking has one
+    /// serializer per manager); without, with the manager's, read when the task completes.
     public func dataTask(
         with request: URLRequest, uploadProgress: ProgressHandler? = nil, downloadProgress: ProgressHandler? = nil,
-        completionHandler: CompletionHandler? = nil
+        responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDataTask {
         let request = LinuxWorkarounds.request(request)
         let (task, session) = try withValidSession { $0.dataTask(with: request) }
         adopt(task, session, TaskDelegate(
             task: task, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
-            notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler))
+            notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler),
+            responseSerializer: responseSerializer)
         return task
     }
 
-    /// Gives a new task the manager's description and its delegate: from here on, every event
-    /// of the task reaches `delegate` through the map.
-    func adopt(_ task: URLSessionTask, _ session: URLSession, _ delegate: TaskDelegate, hasDestination: Bool = false) {
+    /// Gives a new task the manager's description and its row in the table: from here on, every
+    /// event of the task reaches its delegate.
+    func adopt(
+        _ task: URLSessionTask, _ session: URLSession, _ delegate: TaskDelegate,
+        responseSerializer: (any ResponseSerializer)? = nil, hasDestination: Bool = false
+    ) {
         task.taskDescription = taskDescriptionForSessionTasks
-        notes.withLock { notes in
-            notes[task.taskIdentifier] = TaskNotes(session: ObjectIdentifier(session), hasDestination: hasDestination)
-        }
         trace.record(.taskCreation, task: task.taskIdentifier, on: TracePlace.current, TraceDetail.creation(of: task))
-        taskDelegates.set(delegate, for: task.taskIdentifier)
-        trace.record(.delegateMapInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskDelegates.count) in the map")
+        let notes = TaskNotes(session: ObjectIdentifier(session), hasDestination: hasDestination)
+        taskTable.insert(TaskTable.Row(delegate: delegate, responseSerializer: responseSerializer, notes: notes))
+        trace.record(.delegateMapInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
     }
     // end-listing
 

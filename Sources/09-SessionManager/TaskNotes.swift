@@ -3,8 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What the manager remembers about one of its tasks besides its delegate: the Linux workarounds'
-/// bookkeeping. One entry per task, created with the task, removed when it completes.
+/// What the manager remembers about one of its tasks besides its delegate and serializer: the
+/// session that made it, and the Linux workarounds' bookkeeping. Part of the task's row in the
+/// task table: created with the task, removed with it.
 struct TaskNotes: Sendable {
     /// The session that made the task: an invalidation completes the tasks it left silent.
     var session: ObjectIdentifier
@@ -28,14 +29,10 @@ struct TaskNotes: Sendable {
 
 extension URLSessionManager {
     func note(_ task: URLSessionTask, _ change: (inout TaskNotes) -> Void) {
-        notes.withLock { notes in
-            guard var entry = notes[task.taskIdentifier] else { return }
-            change(&entry)
-            notes[task.taskIdentifier] = entry
-        }
+        taskTable.updateNotes(of: task, change)
     }
 
     func notes(for task: URLSessionTask) -> TaskNotes? {
-        notes.withLock { $0[task.taskIdentifier] }
+        taskTable.notes(for: task)
     }
 }

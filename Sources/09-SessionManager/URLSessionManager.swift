@@ -9,10 +9,10 @@ import TaskDelegates
 import Tracing
 
 /// One `URLSession`, its delegate, and a `TaskDelegate` per task (AFNetworking's
-/// `AFURLSessionManager`). The manager creates tasks, keeps each task's delegate in a map keyed by
-/// `taskIdentifier`, receives every URLSession callback on one serial queue, and forwards each to
-/// the task's delegate; completion then runs the response serializer and the caller's handler on
-/// the queues chapter 8 describes.
+/// `AFURLSessionManager`). The manager creates tasks, keeps each task's delegate in its task table,
+/// receives every URLSession callback on one serial queue, and forwards each to the task's
+/// delegate; completion then runs the response serializer and the caller's handler on the queues
+/// chapter 8 describes.
 ///
 /// `open` so that chapter 10's `HTTPSessionManager` can subclass it, as `AFHTTPSessionManager`
 /// subclasses `AFURLSessionManager`. An open class cannot be checked `Sendable` by the compiler,
@@ -29,10 +29,10 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     public let operationQueue: OperationQueue
     // end-listing
 
-    /// Every running task's delegate, keyed by task identifier.
-    public let taskDelegates = TaskDelegateMap()
+    /// Every running task's row: its delegate, its serializer, its notes.
+    package let taskTable = TaskTable()
     /// Chapter 1's tracing hook: where this manager and its task delegates report each step.
-    public let trace = TraceSwitch()
+    package let trace = TraceSwitch()
     /// Where the manager and its task delegates post notifications (tests use their own center).
     public let notificationCenter: NotificationCenter
     /// A description every task of this manager carries, so that the resume and suspend
@@ -43,7 +43,6 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     let sessionState = Protected(SessionState())
     let settings: Protected<Settings>
     let hookStorage = Protected(Hooks())
-    let notes = Protected<[Int: TaskNotes]>([:])
 
     struct SessionState {
         var session: URLSession?
@@ -94,7 +93,8 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         session.getTasksWithCompletionHandler { [weak self] dataTasks, uploadTasks, downloadTasks in
             guard let self else { return }
             for task in dataTasks as [URLSessionTask] + uploadTasks + downloadTasks {
-                taskDelegates.setIfAbsent(TaskDelegate(task: task, notificationCenter: notificationCenter), for: task.taskIdentifier)
+                let delegate = TaskDelegate(task: task, notificationCenter: notificationCenter)
+                taskTable.insert(TaskTable.Row(delegate: delegate, responseSerializer: nil, notes: TaskNotes(session: ObjectIdentifier(session))))
             }
         }
     }
@@ -133,37 +133,25 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         set { settings.withLock { $0.notificationQueue = newValue } }
     }
 
-    /// The closures consulted on the delegate queue. Set one with
-    /// `manager.hooks.taskWillPerformHTTPRedirection = { … }`.
-    public var hooks: Hooks {
-        get { hookStorage.withLock { $0 } }
-        set { hookStorage.withLock { $0 = newValue } }
-    }
-
-    /// The serializer that turns this task's response into an object: `responseSerializer`, read
-    /// when the task completes. A subclass may choose per task (chapter 10's async calls each bring
-    /// their own); AFNetworking has one serializer per manager and no such hook.
-    open func responseSerializer(for task: URLSessionTask) -> any ResponseSerializer {
-        responseSerializer
-    }
-
     /// What a task's completion needs, read at completion time, as AFNetworking reads its
-    /// manager's properties then. The serializer is chosen before the lock is taken: a subclass's
-    /// choice is its own code, and nothing runs under the lock but reading the settings.
-    func completionContext(for task: URLSessionTask) -> CompletionContext {
-        let serializer = responseSerializer(for: task)
-        return settings.withLock { settings in
+    /// manager's properties then: the task's own serializer if it has one, else the manager's.
+    func completionContext(serializer: (any ResponseSerializer)?) -> CompletionContext {
+        settings.withLock { settings in
             CompletionContext(
-                responseSerializer: serializer, completionQueue: settings.completionQueue,
+                responseSerializer: serializer ?? settings.responseSerializer, completionQueue: settings.completionQueue,
                 completionGroup: settings.completionGroup, notificationQueue: settings.notificationQueue)
         }
     }
 
-    /// The delegate of one of this session's tasks. The identity check matters after a reset: a
-    /// new session numbers its tasks from 1 again, while tasks of the old one may still finish.
+    /// The delegate of one of this manager's running tasks.
     func delegate(for task: URLSessionTask) -> TaskDelegate? {
-        guard let delegate = taskDelegates[task.taskIdentifier], delegate.task === task else { return nil }
-        return delegate
+        taskTable.delegate(for: task)
+    }
+
+    /// The manager's tasks that have not completed yet (AFNetworking asks its session for them;
+    /// the manager reads its own table, which also holds tasks not yet resumed).
+    public var tasks: [URLSessionTask] {
+        taskTable.tasks
     }
 
     /// The task's upload progress, or nil once it has completed.

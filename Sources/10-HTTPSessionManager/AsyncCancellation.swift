@@ -9,23 +9,25 @@ import Locking
 extension HTTPSessionManager {
     // listing: async-perform
     /// Runs `request` as one of the manager's data tasks and waits for its completion handler.
-    /// The task goes through chapter 9's manager like any other (the delegate map, the queues,
-    /// the notifications); the Swift task only waits. Its cancellation reaches the URLSession
-    /// task through `CallState`, never through URLSession's own async API.
+    /// The task goes through chapter 9's manager like any other (the task table, the queues, the
+    /// notifications), carrying `serializer` in its row (nil: the manager's); the Swift task only
+    /// waits. Its cancellation reaches the URLSession task through `CallState`, never through
+    /// URLSession's own async API.
     func perform(
-        _ request: URLRequest, serializer: some ResponseSerializer,
+        _ request: URLRequest, serializer: (any ResponseSerializer)?,
         uploadProgress: ProgressHandler?, downloadProgress: ProgressHandler?
     ) async throws -> Handoff.Response {
         let call = CallState()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Handoff.Response, any Error>) in
                 do {
-                    let task = try dataTask(with: request, uploadProgress: uploadProgress, downloadProgress: downloadProgress) {
-                        [perTaskSerializers] response, object, error in
-                        if let task = call.finish() { perTaskSerializers.remove(task) }
+                    let task = try dataTask(
+                        with: request, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
+                        responseSerializer: serializer
+                    ) { response, object, error in
+                        call.finish()
                         continuation.resume(with: Handoff.Response.result(response, object, error, cancelled: call.wasCancelled))
                     }
-                    if !(serializer is ManagerSerializer) { perTaskSerializers.set(serializer, for: task) }
                     // Cancelled before the task existed: it is cancelled before it starts, and
                     // still completes (with -999) through the same handler.
                     if !call.start(task) { task.cancel() }
@@ -79,13 +81,9 @@ final class CallState: Sendable {
         DispatchQueue.global().async { task.cancel() }
     }
 
-    /// The task has completed: returns it, once.
-    func finish() -> URLSessionTask? {
-        state.withLock { state in
-            defer { state.phase = .finished }
-            guard case .running(let task) = state.phase else { return nil }
-            return task
-        }
+    /// The task has completed: a cancellation arriving from now on has nothing to cancel.
+    func finish() {
+        state.withLock { $0.phase = .finished }
     }
 
     var wasCancelled: Bool { state.withLock { $0.cancelled } }

@@ -34,23 +34,34 @@ extension HTTPSessionManager {
         _ method: String, _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         serializer: Serializer, uploadProgress: ProgressStream? = nil, downloadProgress: ProgressStream? = nil
     ) async throws -> HTTPResponse<Serializer.Object?> {
+        try await send(
+            method, urlString, parameters: parameters, headers: headers, serializer: serializer,
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress
+        ).typed(as: Serializer.Object.self)
+    }
+    // end-listing
+
+    /// Builds the request, performs it, and finishes the progress streams however the call ends.
+    private func send(
+        _ method: String, _ urlString: String, parameters: Any?, headers: [String: String]?,
+        serializer: (any ResponseSerializer)?, uploadProgress: ProgressStream?, downloadProgress: ProgressStream?
+    ) async throws -> Handoff.Response {
         defer {
             uploadProgress?.finish()
             downloadProgress?.finish()
         }
         let request = try request(method: method, urlString: urlString, parameters: parameters, headers: headers)
-        let outcome = try await perform(
+        return try await perform(
             request, serializer: serializer, uploadProgress: uploadProgress?.progressHandler,
             downloadProgress: downloadProgress?.progressHandler)
-        return try outcome.typed(as: Serializer.Object.self)
     }
-    // end-listing
 
     // listing: async-decoded
     /// Sends one request and decodes the JSON response into `type` with chapter 6's
-    /// `DecodableResponseSerializer`. A response with nothing to decode throws `noContent`.
+    /// `DecodableResponseSerializer`: `try await manager.decoded(User.self, "users/1")`. A
+    /// response with nothing to decode throws `noContent`.
     public func decoded<Value: Decodable>(
-        _ type: Value.Type, _ method: String = "GET", _ urlString: String, parameters: Any? = nil,
+        _ type: Value.Type, _ urlString: String, method: String = "GET", parameters: Any? = nil,
         headers: [String: String]? = nil, decoder: JSONDecoder = JSONDecoder(),
         uploadProgress: ProgressStream? = nil, downloadProgress: ProgressStream? = nil
     ) async throws -> HTTPResponse<Value> {
@@ -68,21 +79,17 @@ extension HTTPSessionManager {
     public func get(
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
     ) async throws -> HTTPResponse<Any?> {
-        try await response("GET", urlString, parameters: parameters, headers: headers, serializer: ManagerSerializer(), downloadProgress: progress)
+        try await send(
+            "GET", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: nil, downloadProgress: progress
+        ).typed(as: Any.self)
     }
 
     /// A POST through the manager's own response serializer.
     public func post(
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
     ) async throws -> HTTPResponse<Any?> {
-        try await response("POST", urlString, parameters: parameters, headers: headers, serializer: ManagerSerializer(), uploadProgress: progress)
-    }
-}
-
-/// Stands for "the manager's own serializer": a call that brings it registers no serializer of
-/// its own, so its task completes with the manager's. Never asked to serialize anything itself.
-struct ManagerSerializer: ResponseSerializer {
-    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Any> {
-        SerializedResponse(object: nil, error: nil)
+        try await send(
+            "POST", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: progress, downloadProgress: nil
+        ).typed(as: Any.self)
     }
 }

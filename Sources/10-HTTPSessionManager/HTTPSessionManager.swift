@@ -23,7 +23,6 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     public let baseURL: URL?
     let base: BaseURL?
     let requestSerializerStorage: Protected<any RequestSerializer>
-    let perTaskSerializers = PerTaskSerializers()
 
     // listing: http-manager-init
     /// A manager for `baseURL` and `configuration`, with AFNetworking's two defaults: chapter 3's
@@ -46,16 +45,6 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
         get { requestSerializerStorage.withLock { $0 } }
         set { requestSerializerStorage.withLock { $0 = newValue } }
     }
-
-    // listing: per-task-serializer
-    /// The serializer of a task an `async` call made with a serializer of its own, or the
-    /// manager's. Chapter 9's manager asks this when a task completes, so that calls wanting a
-    /// `User`, a `Data` and a JSON object can run at once on one manager, and a serializer set on
-    /// the manager meanwhile serves the closure verbs without touching a call already in flight.
-    open override func responseSerializer(for task: URLSessionTask) -> any ResponseSerializer {
-        perTaskSerializers.serializer(for: task) ?? super.responseSerializer(for: task)
-    }
-    // end-listing
 
     open override var description: String {
         let address = Unmanaged.passUnretained(self).toOpaque()

@@ -143,7 +143,7 @@ struct TracingTests {
         toggler.cancel()
         try await server.shutdown()
         #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
-        #expect(manager.taskDelegates.count == 0)
+        #expect(manager.taskTable.count == 0)
     }
 
     /// Runs `body` with a traced manager against HTTPBin, and returns what the tracer saw, once

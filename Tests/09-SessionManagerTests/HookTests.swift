@@ -15,10 +15,10 @@ struct HookTests {
             let followed = try await harness.get("/redirect/2")
             #expect(followed.status == 200)
             let hops = Locked(0)
-            harness.manager.hooks.taskWillPerformHTTPRedirection = { _, _, _, _ in
+            harness.manager.updateHooks { $0.taskWillPerformHTTPRedirection = { _, _, _, _ in
                 hops.withLock { $0 += 1 }
                 return nil
-            }
+            } }
             let stopped = try await harness.get("/redirect/2")
             #expect(stopped.status == 302)
             #expect(hops.value == 1)
@@ -39,11 +39,11 @@ struct HookTests {
     @Test("A challenge handler answering with a credential gets the 200 body alone, not glued to the 401's")
     func credential() async throws {
         try await Harness.with { harness in
-            harness.manager.hooks.authenticationChallengeHandler = { _, _, challenge, _ in
+            harness.manager.updateHooks { $0.authenticationChallengeHandler = { _, _, challenge, _ in
                 challenge.previousFailureCount == 0
                     ? .credential(URLCredential(user: "ada", password: "secret", persistence: .none))
                     : .disposition(.cancelAuthenticationChallenge)
-            }
+            } }
             let completion = try await harness.get("/basic-auth/ada/secret")
             #expect(completion.status == 200)
             #expect(completion.error == nil)
@@ -55,7 +55,7 @@ struct HookTests {
     func challengeError() async throws {
         struct Refused: Error {}
         try await Harness.with { harness in
-            harness.manager.hooks.authenticationChallengeHandler = { _, _, _, _ in .failure(Refused()) }
+            harness.manager.updateHooks { $0.authenticationChallengeHandler = { _, _, _, _ in .failure(Refused()) } }
             let completion = try await harness.get("/basic-auth/ada/secret")
             #expect(completion.error is Refused)
         }
@@ -64,14 +64,14 @@ struct HookTests {
     @Test("A challenge handler may answer later through the completion handler it was given")
     func challengeLater() async throws {
         try await Harness.with { harness in
-            harness.manager.hooks.authenticationChallengeHandler = { _, _, challenge, completion in
+            harness.manager.updateHooks { $0.authenticationChallengeHandler = { _, _, challenge, completion in
                 let credential = URLCredential(user: "ada", password: "secret", persistence: .none)
                 let failures = challenge.previousFailureCount
                 DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
                     failures == 0 ? completion(.useCredential, credential) : completion(.cancelAuthenticationChallenge, nil)
                 }
                 return .later
-            }
+            } }
             let completion = try await harness.get("/basic-auth/ada/secret")
             #expect(completion.status == 200)
         }
@@ -81,8 +81,8 @@ struct HookTests {
     func responseCancel() async throws {
         try await Harness.with { harness in
             let chunks = Locked(0)
-            harness.manager.hooks.dataTaskDidReceiveResponse = { _, _, _ in .cancel }
-            harness.manager.hooks.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
+            harness.manager.updateHooks { $0.dataTaskDidReceiveResponse = { _, _, _ in .cancel } }
+            harness.manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } } }
             // Large enough to arrive in many chunks, small enough that HTTPBin generates it well
             // within the request's 10 s timeout in a thread-sanitizer build (2 MB took longer).
             let completion = try await harness.get("/bytes/300000")
@@ -95,7 +95,7 @@ struct HookTests {
     func sendBodyHook() async throws {
         try await Harness.with { harness in
             let totals = Locked<Set<Int64>>([])
-            harness.manager.hooks.taskDidSendBodyData = { _, _, _, _, total in totals.withLock { _ = $0.insert(total) } }
+            harness.manager.updateHooks { $0.taskDidSendBodyData = { _, _, _, _, total in totals.withLock { _ = $0.insert(total) } } }
             var post = harness.request("/post")
             post.httpMethod = "POST"
             _ = try await harness.complete { manager, handler in
@@ -109,7 +109,7 @@ struct HookTests {
     func completeHook() async throws {
         try await Harness.with { harness in
             let completed = Locked<[Int]>([])
-            harness.manager.hooks.taskDidComplete = { _, task, _ in completed.withLock { $0.append(task.taskIdentifier) } }
+            harness.manager.updateHooks { $0.taskDidComplete = { _, task, _ in completed.withLock { $0.append(task.taskIdentifier) } } }
             _ = try await harness.get("/get")
             _ = try await harness.get("/status/404")
             #expect(await eventually { completed.value.count == 2 })

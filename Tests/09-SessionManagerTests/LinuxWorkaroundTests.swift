@@ -81,7 +81,7 @@ struct LinuxWorkaroundTests {
             // A byte every 100 ms never trips the idle (request) timeout; only the resource limit.
             let completion = try await harness.get("/drip?bytes=40&duration=4000")
             #expect(completion.urlErrorCode == .timedOut)
-            #expect(harness.manager.taskDelegates.count == 0)
+            #expect(harness.manager.taskTable.count == 0)
         }
     }
 
@@ -92,11 +92,11 @@ struct LinuxWorkaroundTests {
             manager.responseSerializer = DataSerializer()
             let responses = Locked(0)
             let chunks = Locked(0)
-            manager.hooks.dataTaskDidReceiveResponse = { _, _, _ in
+            manager.updateHooks { $0.dataTaskDidReceiveResponse = { _, _, _ in
                 responses.withLock { $0 += 1 }
                 return .allow
-            }
-            manager.hooks.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
+            } }
+            manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } } }
             let done = Locked<Completion?>(nil)
             let task = try manager.dataTask(with: harness.request("/drip?bytes=1000&duration=12000"), completionHandler: { response, object, error in
                 done.withLock { $0 = Completion(response, object, error) }
@@ -166,6 +166,6 @@ enum CancelRace {
             guard group.wait(timeout: .now() + 60) == .success else { exit(70) }
         }
         // Each delegate left the map before its handler ran.
-        guard manager.taskDelegates.count == 0 else { exit(71) }
+        guard manager.taskTable.count == 0 else { exit(71) }
     }
 }

@@ -19,7 +19,7 @@ struct ManagerTests {
             #expect(completion.error == nil)
             #expect(completion.json["args"]?.contains("q") == true)
             #expect(completion.queue == "test.completion")
-            #expect(harness.manager.taskDelegates.count == 0)
+            #expect(harness.manager.taskTable.count == 0)
         }
     }
 
@@ -80,10 +80,10 @@ struct ManagerTests {
         try await Harness.with { harness in
             let seen = Locked<[String]>([])
             let manager = harness.manager
-            manager.hooks.dataTaskDidReceiveData = { _, _, _ in
+            manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in
                 let onDelegateQueue = OperationQueue.current === manager.operationQueue
                 seen.withLock { $0.append(onDelegateQueue ? "data on delegate queue" : "data elsewhere") }
-            }
+            } }
             manager.responseSerializer = RecordingSerializer(seen: seen)
             let completion = try await harness.get("/bytes/10")
             #expect(completion.queue == "test.completion")
@@ -132,7 +132,7 @@ struct ManagerTests {
             }
             #expect(download.objectURL == target)
             #expect(try Data(contentsOf: target).count == 4096)
-            #expect(harness.manager.taskDelegates.count == 0)
+            #expect(harness.manager.taskTable.count == 0)
         }
     }
 
@@ -143,7 +143,7 @@ struct ManagerTests {
             let hooked = directory.appendingPathComponent("hooked-\(UUID().uuidString)")
             let own = directory.appendingPathComponent("own-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: hooked) }
-            harness.manager.hooks.downloadTaskDidFinishDownloading = { _, _, _ in hooked }
+            harness.manager.updateHooks { $0.downloadTaskDidFinishDownloading = { _, _, _ in hooked } }
             let moved = harness.counter(for: .downloadTaskDidMoveFileSuccessfully)
             let download = try await harness.complete { manager, handler in
                 try manager.downloadTask(with: harness.request("/bytes/100"), destination: { _, _ in own }, completionHandler: handler)

@@ -80,7 +80,7 @@ struct NotificationTests {
         try await Harness.with { harness in
             let invalidated = harness.counter(for: .sessionDidInvalidate)
             let hookCalls = Locked(0)
-            harness.manager.hooks.sessionDidBecomeInvalid = { _, _ in hookCalls.withLock { $0 += 1 } }
+            harness.manager.updateHooks { $0.sessionDidBecomeInvalid = { _, _ in hookCalls.withLock { $0 += 1 } } }
             let before = harness.manager.session
             harness.manager.invalidateSession(cancelingTasks: false)
             #expect(harness.manager.session === before)
@@ -118,7 +118,7 @@ struct NotificationTests {
             manager.invalidateSession(cancelingTasks: true)
             #expect(await eventually { codes.value.count == 2 })
             #expect(codes.value == [.cancelled, .cancelled])
-            #expect(await eventually { manager.taskDelegates.count == 0 })
+            #expect(await eventually { manager.taskTable.count == 0 })
         }
     }
 
@@ -129,12 +129,12 @@ struct NotificationTests {
         try await Harness.with { harness in
             let manager = harness.manager
             let fromURLSession = Locked<[URLError.Code?]>([])
-            manager.hooks.taskDidComplete = { _, _, error in fromURLSession.withLock { $0.append((error as? URLError)?.code) } }
+            manager.updateHooks { $0.taskDidComplete = { _, _, error in fromURLSession.withLock { $0.append((error as? URLError)?.code) } } }
             let handlerRuns = Locked(0)
             _ = try manager.dataTask(with: harness.request("/get"), completionHandler: { _, _, _ in handlerRuns.withLock { $0 += 1 } })
             manager.invalidateSession(cancelingTasks: true)
             #expect(await eventually { fromURLSession.value == [.cancelled] && handlerRuns.value == 1 })
-            #expect(await eventually { manager.taskDelegates.count == 0 })
+            #expect(await eventually { manager.taskTable.count == 0 })
         }
     }
 }

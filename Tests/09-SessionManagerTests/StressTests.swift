@@ -64,7 +64,7 @@ struct StressTests {
                     let status = (response as? HTTPURLResponse)?.statusCode
                     if !kind.accepts(status, error) { wrong.withLock { $0.append("\(index) \(kind): \(status as Any) \(error as Any)") } }
                 })
-                delegates.withLock { $0.append(WeakDelegate(delegate: manager.taskDelegates[task.taskIdentifier])) }
+                delegates.withLock { $0.append(WeakDelegate(delegate: manager.taskTable.delegate(for: task))) }
                 manager.resume(task)
                 if kind == .cancelled {
                     let delay = Double.random(in: 0...0.5, using: &generator)
@@ -79,7 +79,7 @@ struct StressTests {
             #expect(calls.value.count == 1000)
             #expect(calls.value.values.allSatisfy { $0 == 1 }, "every handler ran exactly once")
             #expect(wrong.value.isEmpty, "\(wrong.value.prefix(5))")
-            #expect(manager.taskDelegates.count == 0)
+            #expect(manager.taskTable.count == 0)
             #expect(delegates.value.count == 1000)
             #expect(await eventually { delegates.value.allSatisfy { $0.delegate == nil } }, "every task delegate is freed")
             #expect(resumed.value == 1000)

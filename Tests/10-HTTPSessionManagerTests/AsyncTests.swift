@@ -14,7 +14,7 @@ struct AsyncTests {
     @Test("decoded(_:) returns the typed value and the HTTP response")
     func decoded() async throws {
         try await Harness.with { harness in
-            let result = try await harness.manager.decoded(HTTPBin.Echo.self, "GET", "get", parameters: ["q": "swift"])
+            let result = try await harness.manager.decoded(HTTPBin.Echo.self, "get", parameters: ["q": "swift"])
             #expect(result.object.args == ["q": ["swift"]])
             #expect(result.response.statusCode == 200)
         }
@@ -43,7 +43,7 @@ struct AsyncTests {
                 for index in 0..<20 {
                     group.addTask {
                         switch index % 3 {
-                        case 0: return try await manager.decoded(HTTPBin.Echo.self, "GET", "get").object.path
+                        case 0: return try await manager.decoded(HTTPBin.Echo.self, "get").object.path
                         case 1: return "\(try await manager.response("GET", "bytes/10", serializer: HTTPResponseSerializer()).object?.count ?? -1)"
                         default: return try await manager.get("get").object is [String: Any] ? "json" : "not json"
                         }
@@ -60,13 +60,13 @@ struct AsyncTests {
     func replacedSerializer() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
-            _ = try await manager.decoded(HTTPBin.Echo.self, "GET", "get")
+            _ = try await manager.decoded(HTTPBin.Echo.self, "get")
             manager.responseSerializer = HTTPResponseSerializer()
             let (_, outcome) = try await harness.call { manager, success, failure in
                 manager.get("bytes/10", success: { task, object in success(task, (object as? Data)?.count == 10 ? ["ten": true] : nil) }, failure: failure)
             }
             #expect(outcome.hasObject)
-            let echo = try await manager.decoded(HTTPBin.Echo.self, "GET", "get", parameters: ["after": "1"])
+            let echo = try await manager.decoded(HTTPBin.Echo.self, "get", parameters: ["after": "1"])
             #expect(echo.object.args == ["after": ["1"]])
             let bytes = try await manager.get("bytes/10")
             #expect((bytes.object as? Data)?.count == 10)
@@ -77,8 +77,8 @@ struct AsyncTests {
     func replacedInFlight() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
-            _ = try await manager.decoded(HTTPBin.Echo.self, "GET", "get")
-            let call = Task { try await manager.decoded(HTTPBin.Echo.self, "GET", "delay/2000") }
+            _ = try await manager.decoded(HTTPBin.Echo.self, "get")
+            let call = Task { try await manager.decoded(HTTPBin.Echo.self, "delay/2000") }
             #expect(await eventually { harness.server.requests.count == 2 })
             manager.responseSerializer = HTTPResponseSerializer()
             let echo = try await call.value
@@ -118,7 +118,7 @@ struct AsyncTests {
             #expect(result.object?.isEmpty ?? true)
             #expect(result.response.statusCode == 204)
             do {
-                _ = try await harness.manager.decoded(HTTPBin.Echo.self, "GET", "status/204")
+                _ = try await harness.manager.decoded(HTTPBin.Echo.self, "status/204")
                 Issue.record("decoding a 204 succeeded")
             } catch HTTPSessionManagerError.noContent(let response) {
                 #expect(response.statusCode == 204)
@@ -169,15 +169,15 @@ struct AsyncTests {
         try await Harness.with { harness in
             let manager = harness.manager
             let completed = Locked(0)
-            manager.hooks.taskDidComplete = { _, _, error in
+            manager.updateHooks { $0.taskDidComplete = { _, _, error in
                 if (error as? URLError)?.code == .cancelled { completed.withLock { $0 += 1 } }
-            }
+            } }
             let call = Task { _ = try await manager.get("delay/30000") }
             #expect(await eventually { harness.server.requests.count == 1 })
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
             #expect(completed.value == 1)
-            #expect(manager.taskDelegates.count == 0)
+            #expect(manager.taskTable.count == 0)
         }
     }
 
@@ -190,7 +190,7 @@ struct AsyncTests {
                 _ = try await manager.get("delay/30000")
             }
             await #expect(throws: CancellationError.self) { try await call.value }
-            #expect(await eventually { manager.taskDelegates.count == 0 })
+            #expect(await eventually { manager.taskTable.count == 0 })
         }
     }
 }

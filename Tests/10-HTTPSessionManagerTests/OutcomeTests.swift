@@ -135,7 +135,7 @@ struct OutcomeTests {
             #expect(outcome.queue == "test.completion")
             #expect(kind.matches(try #require(outcome.error)), "\(String(describing: outcome.error))")
             #expect(harness.server.requests.isEmpty)
-            #expect(harness.manager.taskDelegates.count == 0)
+            #expect(harness.manager.taskTable.count == 0)
         }
     }
 

@@ -61,18 +61,18 @@ enum HTTPClientExamples {
         print("base URL: \(masked(client.baseURL!.absoluteString))")
 
         // A JSON GET, decoded into the app's own type. A rooted path leaves /anything/shop.
-        let catalogue = try await client.decoded(Catalogue.self, "GET", "/json")
+        let catalogue = try await client.decoded(Catalogue.self, "/json")
         let book = catalogue.object.book
         print("GET /json \(catalogue.response.statusCode): \(book.title), chapters \(book.chapters.map(\.number))")
 
         // A POST: the parameters become a form body; the path resolves under the base URL.
-        let order = try await client.decoded(Echo.self, "POST", "orders", parameters: ["item": "book", "quantity": 2])
+        let order = try await client.decoded(Echo.self, "orders", method: "POST", parameters: ["item": "book", "quantity": 2])
         let form = order.object.form.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: ","))" }
         print("\(order.object.method) \(order.object.path) \(order.response.statusCode): form \(form.joined(separator: "&"))")
 
         // A 404: the error carries the response and its body.
         do {
-            _ = try await client.decoded(Echo.self, "GET", "/no/such/page")
+            _ = try await client.decoded(Echo.self, "/no/such/page")
         } catch let error as ResponseSerializationError {
             let status = (error.response as? HTTPURLResponse)?.statusCode ?? 0
             let problem = try JSONDecoder().decode(Problem.self, from: error.data ?? Data())
