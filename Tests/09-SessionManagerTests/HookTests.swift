@@ -117,3 +117,34 @@ struct HookTests {
         }
     }
 }
+
+@Suite("Changing hooks from several threads")
+struct HookUpdateTests {
+    @Test("Two threads each setting one hook keep both: the second change waits for the first, even when the first pauses midway")
+    func concurrentUpdatesKeepBoth() async throws {
+        let manager = URLSessionManager(configuration: .ephemeral, notificationCenter: NotificationCenter())
+        let firstInside = DispatchSemaphore(value: 0)
+        let secondDone = DispatchSemaphore(value: 0)
+        let secondFinishedWhileFirstPaused = Locked(false)
+        let first = Thread {
+            manager.updateHooks { hooks in
+                firstInside.signal()
+                // Pause midway for the second change. With a read-then-write update it would
+                // finish now, and this write would then overwrite its hook; under the lock it
+                // cannot finish before this change is done.
+                let finished = secondDone.wait(timeout: .now() + 0.5) == .success
+                secondFinishedWhileFirstPaused.withLock { $0 = finished }
+                hooks.taskDidComplete = { _, _, _ in }
+            }
+        }
+        first.start()
+        firstInside.wait()
+        DispatchQueue.global().async {
+            manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in } }
+            secondDone.signal()
+        }
+        #expect(await eventually { manager.hooks.taskDidComplete != nil && manager.hooks.dataTaskDidReceiveData != nil })
+        #expect(!secondFinishedWhileFirstPaused.value)
+        manager.invalidateSession(cancelingTasks: true)
+    }
+}

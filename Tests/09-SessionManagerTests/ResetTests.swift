@@ -9,23 +9,6 @@ import Testing
 
 @Suite("Resetting the session while tasks run")
 struct ResetTests {
-    /// Holds the manager's delegate queue until `release()`: every URLSession callback queued
-    /// meanwhile waits behind it, so a test can decide what happens before any of them runs.
-    final class DelegateQueueGate: Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        private let entered = DispatchSemaphore(value: 0)
-
-        init(_ queue: OperationQueue) {
-            queue.addOperation { [semaphore, entered] in
-                entered.signal()
-                semaphore.wait()
-            }
-            entered.wait()
-        }
-
-        func release() { semaphore.signal() }
-    }
-
     @Test("A reset with cancellation, then as many new tasks at once: the new session numbers its tasks from 1 again, and every old and new handler still runs exactly once")
     func resetThenNewTasks() async throws {
         let configuration = URLSessionConfiguration.ephemeral
