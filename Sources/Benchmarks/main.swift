@@ -19,6 +19,8 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
 }
 
+if CommandLine.arguments.dropFirst().first == ServerProcess.serveArgument { ServerProcess.serve() }
+
 let requested = Array(CommandLine.arguments.dropFirst())
 let unknown = requested.filter { name in name != "all" && !benchmarks.contains { $0.name == name } }
 guard requested.isEmpty || unknown.isEmpty else {
