@@ -24,7 +24,12 @@ public final class TraceSwitch: Sendable {
             }
         }
     }
+}
+// end-listing
 
+// listing: trace-record
+extension TraceSwitch {
+    /// Reports a step to the tracer, if there is one. `place` and `detail` are evaluated only then.
     @inlinable
     public func record(
         _ step: TraceStep, task: Int? = nil, on place: @autoclosure () -> String, _ detail: @autoclosure () -> String = ""

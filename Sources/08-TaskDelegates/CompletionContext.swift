@@ -7,11 +7,9 @@ import ResponseValidation
 /// manager at the moment the task completes; here the owner hands them in as one value, so that
 /// chapter 9's manager can pass its current settings and a test can pass its own queues.
 public struct CompletionContext: Sendable {
-    /// Turns the response and the body into an object (chapter 5's contract). Skipped when the
-    /// task failed with a network error.
+    /// Turns the response and the body into an object (chapter 5); skipped after a network error.
     public var responseSerializer: any ResponseSerializer
-    /// Where the serializer runs: a concurrent queue, so that parsing never blocks the session's
-    /// delegate queue and several responses can be parsed at once.
+    /// Where the serializer runs: concurrent, so that parsing never holds up the delegate queue.
     public var processingQueue: DispatchQueue
     /// Where the completion handler runs. AFNetworking's default is the main queue.
     public var completionQueue: DispatchQueue

@@ -11,7 +11,9 @@ import Locking
 public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private let context: CompletionContext
     private let credential: URLCredential?
-    private let delegates = Protected<[Int: TaskDelegate]>([:])
+    /// Keyed by the task object, as chapter 9's task table is: a task's number is unique only
+    /// within one session.
+    private let delegates = Protected<[ObjectIdentifier: TaskDelegate]>([:])
 
     /// `credential` answers an authentication challenge once; without one, or when it was refused,
     /// the challenge is cancelled.
@@ -22,11 +24,11 @@ public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, 
 
     /// Registers a task's delegate. Do it before the task is resumed.
     public func add(_ delegate: TaskDelegate) {
-        delegates.withLock { $0[delegate.task.taskIdentifier] = delegate }
+        delegates.withLock { $0[ObjectIdentifier(delegate.task)] = delegate }
     }
 
     private func delegate(for task: URLSessionTask) -> TaskDelegate? {
-        delegates.withLock { $0[task.taskIdentifier] }
+        delegates.withLock { $0[ObjectIdentifier(task)] }
     }
 
     // listing: forwarding
@@ -43,8 +45,9 @@ public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, 
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        // Out of the map first, then complete: the lock is never held while calling out.
-        let delegate = delegates.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        // Out of the dictionary first, then complete (AFNetworking completes, then removes): the
+        // handler never finds its task still registered, and the lock is not held while calling out.
+        let delegate = delegates.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
         delegate?.didComplete(error: error, context: context)
     }
     // end-listing

@@ -15,7 +15,9 @@ extension Notification.Name {
     public static let downloadTaskDidFailToMoveFile =
         Notification.Name("com.alamofire.networking.session.download.file-manager-error")
 }
+// end-listing
 
+// listing: task-did-complete-keys
 /// The `userInfo` keys of `taskDidComplete` (AFNetworking's `AFNetworkingTaskDidComplete…Key`).
 public enum TaskDidCompleteKey {
     /// The serializer the task was completed with: always present.

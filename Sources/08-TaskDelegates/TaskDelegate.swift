@@ -12,18 +12,22 @@ import Tracing
 /// A session has one delegate for all its tasks; its owner (chapter 9's manager, or in this chapter
 /// a bare forwarding delegate) looks up the task's `TaskDelegate` and calls the event method that
 /// matches each URLSession callback. Events arrive one at a time on the session's delegate queue,
-/// while the progress objects' handlers and the owner's readers may run on any thread: so what
-/// changes lives behind one lock (`Protected`), and what never changes (the handlers, the destination) is `let`.
+/// but the caller may ask for a progress object, and the owner may read the buffer, from any
+/// thread: so what changes lives behind one lock (`Protected`), and what never changes (the
+/// caller's closures, the destination) is `let`.
 public final class TaskDelegate: Sendable {
     /// AFNetworking's completion block: the response, the object, the error. The object and the
     /// error may both be set (a 404 whose JSON body explains it: chapter 5's contract).
     public typealias CompletionHandler = @Sendable (URLResponse?, Any?, (any Error)?) -> Void
-    /// Called with the progress object each time it changes, on the session's delegate queue.
+    /// The caller's progress handler (AFNetworking's progress block): called with the progress
+    /// object each time the event methods move it, on the session's delegate queue. Not to be
+    /// confused with a `Progress`'s own cancellation, pausing and resuming handlers, which
+    /// Foundation calls on a queue of its own (`makeProgress(controlling:)`).
     public typealias ProgressHandler = @Sendable (Progress) -> Void
     /// Where a finished download should go, given its temporary file and the response.
     public typealias Destination = @Sendable (_ temporaryURL: URL, _ response: URLResponse?) -> URL
 
-    // listing: task-delegate-state
+    // listing: task-delegate-properties
     /// The task this delegate carries.
     public let task: URLSessionTask
 
@@ -35,7 +39,9 @@ public final class TaskDelegate: Sendable {
     /// Chapter 1's tracing hook: the tracer of the manager that made this task, or nil.
     let tracer: Tracer?
     let state = Protected(State())
+    // end-listing
 
+    // listing: task-delegate-state
     /// What changes while the task runs. Only ever touched under the lock, never while calling out.
     struct State {
         var data = Data()
@@ -100,7 +106,7 @@ public final class TaskDelegate: Sendable {
 
     // listing: progress-controls
     /// A progress object that controls its task: cancelling, pausing or resuming the progress
-    /// cancels, suspends or resumes the task. The handlers hold the task weakly, as AFNetworking's
+    /// cancels, suspends or resumes the task. These handlers hold the task weakly, as AFNetworking's
     /// do, so that a progress kept by a caller does not keep the task.
     private static func makeProgress(controlling task: URLSessionTask) -> Progress {
         let progress = Progress(parent: nil, userInfo: nil)
@@ -127,6 +133,11 @@ public final class TaskDelegate: Sendable {
     /// Whether the completion has started. Events that arrive later are ignored.
     public var isCompleted: Bool {
         state.withLock { $0.isCompleted }
+    }
+
+    /// Which progress objects exist so far, without making one: a task nobody watches has none.
+    package var progressObjectsMade: (upload: Bool, download: Bool) {
+        state.withLock { ($0.upload.progress != nil, $0.download.progress != nil) }
     }
 }
 

@@ -75,6 +75,26 @@ struct DataEventTests {
         #expect(recorder.downloads.value.last == Recorder.Report(total: 500, completed: 500, fraction: 1, onDelegateQueue: false))
     }
 
+    @Test("A task nobody watches makes no progress object; one asked for later shows the counts so far")
+    func progressOnDemand() async {
+        let delegate = TaskDelegate(task: scriptedTask(), notificationCenter: NotificationCenter())
+        delegate.didReceive(response: response(200, ["Content-Length": "10"]))
+        delegate.didReceive(data: Data("hello".utf8))
+        delegate.didSendBodyData(totalBytesSent: 3, totalBytesExpectedToSend: 8)
+        #expect(delegate.progressObjectsMade == (upload: false, download: false), "no handler and nobody asked")
+        let download = delegate.downloadProgress
+        #expect((download.totalUnitCount, download.completedUnitCount) == (10, 5))
+        #expect(delegate.progressObjectsMade == (upload: false, download: true))
+        #expect(delegate.downloadProgress === download, "asked twice, made once")
+        delegate.didReceive(data: Data("world".utf8))
+        #expect(download.completedUnitCount == 10, "once made, the events move it")
+        #expect((delegate.uploadProgress.totalUnitCount, delegate.uploadProgress.completedUnitCount) == (8, 3))
+
+        let watched = Recorder().delegate(for: scriptedTask())
+        watched.didReceive(response: response(200, ["Content-Length": "10"]))
+        #expect(watched.progressObjectsMade == (upload: false, download: true), "a download handler needs its progress object")
+    }
+
     @Test("Both progress objects start unknown (-1), cancellable and pausable")
     func progressStart() {
         let delegate = TaskDelegate(task: scriptedTask())
