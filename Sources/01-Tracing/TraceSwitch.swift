@@ -2,9 +2,8 @@ import Locking
 import Synchronization
 
 // listing: trace-switch
-/// A manager's tracer, and the check its hot paths make before tracing: one relaxed atomic load
-/// when no tracer is set. No lock is taken, no string is built and nothing is allocated until
-/// someone listens (the detail is an autoclosure).
+/// A manager's tracer, kept so that its hot paths can ask for it without the lock: while no tracer
+/// is set, the answer is one relaxed atomic load of `isOn`.
 public final class TraceSwitch: Sendable {
     @usableFromInline let isOn = Atomic<Bool>(false)
     @usableFromInline let current = Protected<Tracer?>(nil)
@@ -29,7 +28,7 @@ public final class TraceSwitch: Sendable {
 
 // listing: trace-record
 extension TraceSwitch {
-    /// Reports a step to the tracer, if there is one. `place` and `detail` are evaluated only then.
+    /// Reports a step to the tracer, if there is one; with none, nothing is built or allocated.
     @inlinable
     public func record(
         _ step: TraceStep, task: Int? = nil, on place: @autoclosure () -> String, _ detail: @autoclosure () -> String = ""

@@ -45,8 +45,7 @@ public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, 
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        // Out of the dictionary first, then complete (AFNetworking completes, then removes): the
-        // handler never finds its task still registered, and the lock is not held while calling out.
+        // Out of the dictionary first, then complete: the lock is never held while calling out.
         let delegate = delegates.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
         delegate?.didComplete(error: error, context: context)
     }

@@ -81,9 +81,8 @@ extension TaskDelegate {
     }
 
     // listing: report-progress
-    /// Moves a direction's progress object and tells the caller: only when the object exists or a
-    /// handler waits for it, so that a task nobody watches never makes one. Events arrive one at
-    /// a time on the delegate queue, so two reports never interleave.
+    /// Moves a direction's progress object, if it exists or a handler waits for it, and calls the
+    /// handler. Events arrive one at a time on the delegate queue, so two reports never interleave.
     func report(_ direction: Direction, total: Int64, completed: Int64) {
         let handler = direction == .upload ? uploadProgressHandler : downloadProgressHandler
         let existing = state.withLock { $0[direction].progress }

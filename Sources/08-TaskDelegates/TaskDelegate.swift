@@ -88,10 +88,9 @@ public final class TaskDelegate: Sendable {
     public var downloadProgress: Progress { progress(.download) }
 
     // listing: progress-on-demand
-    /// A direction's progress object, made the first time someone asks for it (a caller, or an
-    /// event with a handler to call), from the counts so far. AFNetworking makes both for every
-    /// task, at once. Most tasks are never watched, and on Linux making, moving and freeing two
-    /// `Progress` objects costs more than all the rest of the delegate's work for a small request.
+    /// A direction's progress object, made the first time someone needs it (a caller asks, or an
+    /// event has a handler to call) from the counts so far, so that a task nobody watches never
+    /// pays for one. AFNetworking makes both in `init`, for every task.
     func progress(_ direction: Direction) -> Progress {
         state.withLock { state in
             if let progress = state[direction].progress { return progress }

@@ -117,6 +117,47 @@ struct CompletionTests {
         #expect(delegate.data.isEmpty)
     }
 
+    @Test("The notification waits for the handler: while the completion queue is held, nothing is posted, whatever else has run")
+    func notificationAfterHandler() async {
+        let recorder = Recorder()
+        let queues = TestQueues()
+        let delegate = recorder.delegate(for: scriptedTask())
+        delegate.didReceive(response: response(200, ["Content-Type": "application/json"]))
+        delegate.didReceive(data: Data("[]".utf8))
+        let gate = DispatchSemaphore(value: 0)
+        queues.completion.async { gate.wait() }
+        delegate.didComplete(error: nil, context: queues.context(JSONResponseSerializer()))
+        // Everything the serializer's block queued, and everything the notification queue holds, has run.
+        await onItsOwnThread {
+            queues.processing.sync(flags: .barrier) {}
+            queues.notification.sync {}
+        }
+        #expect(recorder.posted.value.isEmpty, "the notification must not be posted before the handler has run")
+        gate.signal()
+        await recorder.waitForCompletion()
+        #expect(recorder.log.value == ["handler@completion", "complete@notification"])
+    }
+
+    @Test("On the success path the task enters the completion group only once the serializer is done")
+    func groupAfterSerializer() async {
+        let queues = TestQueues()
+        let center = NotificationCenter()
+        let task = scriptedTask()
+        let serializer = HeldSerializer()
+        let (posted, continuation) = AsyncStream<Void>.makeStream()
+        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in continuation.yield() }
+        defer { center.removeObserver(observer) }
+        let delegate = TaskDelegate(task: task, notificationCenter: center) { _, _, _ in }
+        delegate.didComplete(error: nil, context: queues.context(serializer))
+        let groupWasEmpty = await onItsOwnThread { () -> Bool? in
+            guard serializer.started.wait(timeout: .now() + 30) == .success else { return nil }
+            return queues.group.wait(timeout: .now()) == .success
+        }
+        serializer.release.signal()
+        for await _ in posted { break }
+        #expect(groupWasEmpty == true, "while the serializer runs, the group does not count the task yet")
+    }
+
     @Test("Without a completion handler the notification is still posted")
     func noHandler() async {
         let center = NotificationCenter()
@@ -133,5 +174,24 @@ struct CompletionTests {
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
         for await _ in stream { break }
         #expect(posted.value == 1)
+    }
+}
+
+/// A serializer that says when it has started, then waits to be released.
+struct HeldSerializer: ResponseSerializer {
+    let started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
+        started.signal()
+        release.wait()
+        return SerializedResponse(object: data, error: nil)
+    }
+}
+
+/// Runs blocking waits on a thread of their own, never on the test's.
+func onItsOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { (done: CheckedContinuation<Value, Never>) in
+        DispatchQueue(label: "test.waiting").async { done.resume(returning: body()) }
     }
 }

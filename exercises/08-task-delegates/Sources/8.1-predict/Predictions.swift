@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// What a session delegate sees, in order, during one task (exercise 8.1). Consecutive chunks of
 /// one body count as one `.data`.
 public enum Event: Equatable, Sendable {
@@ -11,9 +16,15 @@ public enum Event: Equatable, Sendable {
     case complete
 }
 
+/// How the task ends: `didCompleteWithError` with no error, or with a `URLError` of this code.
+public enum Ending: Equatable, Sendable {
+    case noError
+    case urlError(URLError.Code)
+}
+
 /// Your predictions for exercise 8.1 (see this chapter's README.md): a data task on Linux
-/// (Swift 6.3.1) asks HTTPBin for `/basic-auth/user/pass`, and its session delegate answers the
-/// challenge with the right credential.
+/// (Swift 6.3.1) asks HTTPBin for `/basic-auth/user/pass`; its session delegate answers the first
+/// challenge with the password `wrong`, and cancels any challenge after that.
 ///
 /// Work them out from chapter 8 first, then write them here. `swift run workshop check 8.1` tells
 /// you which are right.
@@ -29,4 +40,7 @@ public enum Predictions {
 
     /// The same for a `TaskDelegate`, which starts its buffer again on every response.
     public static let taskDelegateBufferHolds: [Int]? = nil
+
+    /// How the task ends.
+    public static let ending: Ending? = nil
 }

@@ -37,7 +37,18 @@ public func complete(
     response: URLResponse?, data: Data, error: (any Error)?, serializer: any ResponseSerializer,
     queues: CompletionQueues, handler: @escaping CompletionHandler, notify: @escaping @Sendable () -> Void
 ) {
-    // TODO(8.3): two paths, three queues, one group, and an order.
-    handler(response, nil, error)
-    notify()
+    // TODO(8.3): this looks right, and a quick try seems to work, but two of its choices break the
+    // rules in the comment above. Run the answer tests, find the two, and fix them with small changes.
+    @Sendable func deliver(_ object: HandOff<Any?>, _ error: (any Error)?) {
+        queues.completion.async(group: queues.group) {
+            handler(response, object.value, error)
+        }
+        // The notification goes out once the handler is on its way.
+        queues.notification.async(execute: notify)
+    }
+    queues.processing.async {
+        let result = serializer.anyResponseObject(for: response, data: data)
+        // A network error wins over whatever the serializer made of the body.
+        deliver(HandOff(error == nil ? result.object : nil), error ?? result.error)
+    }
 }

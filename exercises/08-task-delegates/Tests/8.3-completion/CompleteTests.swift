@@ -8,67 +8,88 @@ import ResponseValidation
 import Synchronization
 import Testing
 
-@Suite("8.3 Dispatch the completion")
+/// Every test drives one completion with the order forced, not left to luck: the completion queue
+/// is held until the serializer has finished and everything already queued on the notification
+/// queue has run, and the handler, when it starts, first lets the notification queue run what it
+/// holds. A notification queued anywhere but after the handler has returned is then seen to run
+/// first, every time.
+@Suite("8.3 Find the completion that lies about its order")
 struct CompleteTests {
     @Test("Success: the serializer on the processing queue, then the handler on the completion queue, then the notification")
     func success() async {
-        let run = Run()
-        await run.complete(status: 200, body: #"{"id":7}"#, error: nil)
-        #expect(run.log.value == ["serializer on processing", "handler on completion", "notify on notification"])
+        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: nil)
+        #expect(run.log == Run.serializedPath, "\(run.explanation)")
         #expect(run.call?.object == #"{"id":7}"#)
         #expect(run.call?.error == nil)
     }
 
-    @Test("A 404 with a JSON body: the handler gets the object and the error together")
+    @Test("A 404 with a JSON body: the handler gets the object and the error together, and the notification still comes last")
     func objectAndError() async {
-        let run = Run()
-        await run.complete(status: 404, body: #"{"error":"missing"}"#, error: nil)
-        #expect(run.call?.object == #"{"error":"missing"}"#)
+        let run = await Run.completing(status: 404, body: #"{"error":"missing"}"#, error: nil)
+        #expect(run.log == Run.serializedPath, "\(run.explanation)")
+        #expect(run.call?.object == #"{"error":"missing"}"#, "a failed status still has its body parsed (chapter 5)")
         #expect(run.call?.error == "unacceptableStatusCode(404)")
     }
 
-    @Test("A network error: no serialization, no object, the error, on the completion queue, then the notification")
+    @Test("A network error: no serializer, the error and no object on the completion queue, then the notification")
     func networkError() async {
-        let run = Run()
-        await run.complete(status: 200, body: #"{"id":7}"#, error: URLError(.networkConnectionLost))
-        #expect(run.log.value == ["handler on completion", "notify on notification"])
-        #expect(run.call?.object == nil)
+        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: URLError(.networkConnectionLost))
+        #expect(run.log == Run.networkErrorPath, "\(run.explanation)")
+        #expect(run.call?.object == nil, "a network error hands over no object")
         #expect(run.call?.error == "URLError(-1005)")
     }
 
-    @Test("The handler runs inside the completion group", arguments: [false, true])
+    @Test("On both paths the handler runs inside the completion group, and the notification comes after it", arguments: [false, true])
     func group(withError: Bool) async {
-        let run = Run()
-        // Asked from inside the handler, so that nothing blocks: a group that is not empty while
-        // the handler runs is one the handler runs in.
-        let groupWasBusy = Locked<Bool?>(nil)
-        run.onHandler = { groupWasBusy.withLock { $0 = run.queues.group.wait(timeout: .now()) == .timedOut } }
-        await run.complete(status: 200, body: "[]", error: withError ? URLError(.timedOut) : nil)
-        #expect(groupWasBusy.value == true, "the handler should run inside the completion group")
-        #expect(run.queues.group.wait(timeout: .now()) == .success)
+        let run = await Run.completing(status: 200, body: "[]", error: withError ? URLError(.timedOut) : nil)
+        #expect(run.groupWasBusyInHandler == true, "while the handler runs, the completion group should not be empty")
+        #expect(run.groupIsEmptyAfterwards, "the group should be left once the handler has returned")
+        #expect(run.log == (withError ? Run.networkErrorPath : Run.serializedPath), "\(run.explanation)")
     }
 }
 
-/// One completion, recorded: which queue each step ran on, and what the handler got.
-final class Run: Sendable {
+/// One completion, driven step by step: which queue each step ran on, and what the handler got.
+struct Run: Sendable {
     struct Call: Sendable {
         var object: String?
         var error: String?
     }
 
-    static let key = DispatchSpecificKey<String>()
-    let queues = CompletionQueues(
-        processing: Run.queue("processing", .concurrent), completion: Run.queue("completion"),
-        group: DispatchGroup(), notification: Run.queue("notification"))
-    let log = Locked<[String]>([])
-    let calls = Locked<[Call]>([])
-    private let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    var log: [String]
+    var calls: [Call]
+    var groupWasBusyInHandler: Bool?
+    var groupIsEmptyAfterwards: Bool
+    var stuck: String?
+    var afterNetworkError: Bool
 
-    var onHandler: (@Sendable () -> Void)? {
-        get { hook.withLock { $0 } }
-        set { hook.withLock { $0 = newValue } }
+    var call: Call? { calls.first }
+
+    static let serializedPath = ["serializer on processing", "handler on completion", "notify on notification"]
+    static let networkErrorPath = ["handler on completion", "notify on notification"]
+
+    /// What the log says went wrong, in words.
+    var explanation: String {
+        if let stuck { return stuck }
+        let handler = log.firstIndex { $0.hasPrefix("handler") }
+        let notify = log.firstIndex { $0.hasPrefix("notify") }
+        var problems: [String] = []
+        if handler == nil { problems.append("the handler never ran") }
+        if notify == nil { problems.append("notify never ran") }
+        if let handler, let notify, notify < handler {
+            problems.append("the notification ran before the handler: it must be queued after the handler has returned, from the handler's own block, not beside it")
+        }
+        if afterNetworkError && log.contains(where: { $0.hasPrefix("serializer") }) {
+            problems.append("the serializer ran after a network error: there is no document in a body that stopped halfway, so the handler gets the error at once")
+        }
+        if log.contains(where: { $0.hasPrefix("serializer") }) && !log.contains("serializer on processing") {
+            problems.append("the serializer must run on the processing queue")
+        }
+        problems += log.filter { $0.hasPrefix("handler") && $0 != "handler on completion" }.map { "\($0): the handler belongs on the completion queue" }
+        problems += log.filter { $0.hasPrefix("notify") && $0 != "notify on notification" }.map { "\($0): notify belongs on the notification queue" }
+        return problems.isEmpty ? "log: \(log)" : problems.joined(separator: "; ") + " (log: \(log))"
     }
-    var call: Call? { calls.value.first }
+
+    static let key = DispatchSpecificKey<String>()
 
     static func queue(_ name: String, _ attributes: DispatchQueue.Attributes = []) -> DispatchQueue {
         let queue = DispatchQueue(label: name, attributes: attributes)
@@ -76,28 +97,56 @@ final class Run: Sendable {
         return queue
     }
 
-    private func note(_ step: String) {
-        log.withLock { $0.append("\(step) on \(DispatchQueue.getSpecific(key: Run.key) ?? "another queue")") }
+    static func completing(status: Int, body: String, error: (any Error)?) async -> Run {
+        await withCheckedContinuation { (done: CheckedContinuation<Run, Never>) in
+            // All the waiting happens on a thread of its own, never on the test's.
+            DispatchQueue(label: "8.3 driver").async {
+                done.resume(returning: drive(status: status, body: body, error: error))
+            }
+        }
     }
 
-    func complete(status: Int, body: String, error: (any Error)?) async {
+    private static func drive(status: Int, body: String, error: (any Error)?) -> Run {
+        let queues = CompletionQueues(
+            processing: queue("processing", .concurrent), completion: queue("completion"),
+            group: DispatchGroup(), notification: queue("notification"))
+        let log = Locked<[String]>([])
+        let calls = Locked<[Call]>([])
+        let groupWasBusy = Locked<Bool?>(nil)
+        @Sendable func note(_ step: String) {
+            log.withLock { $0.append("\(step) on \(DispatchQueue.getSpecific(key: key) ?? "another queue")") }
+        }
         let response = HTTPURLResponse(
             url: URL(string: "http://127.0.0.1:9/")!, statusCode: status, httpVersion: "HTTP/1.1",
             headerFields: ["Content-Type": "application/json"])
-        let serializer = Noting(run: self)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Chapter08Exercise3.complete(
-                response: response, data: Data(body.utf8), error: error, serializer: serializer, queues: queues,
-                handler: { [self] _, object, error in
-                    note("handler")
-                    calls.withLock { $0.append(Call(object: Run.describe(object), error: Run.describe(error))) }
-                    onHandler?()
-                },
-                notify: { [self] in
-                    note("notify")
-                    done.resume()
-                })
-        }
+
+        // 1. Hold the completion queue.
+        let gate = DispatchSemaphore(value: 0)
+        queues.completion.async { gate.wait() }
+        Chapter08Exercise3.complete(
+            response: response, data: Data(body.utf8), error: error, serializer: Noting(note: note), queues: queues,
+            handler: { _, object, error in
+                // 3. Whatever the notification queue holds now was queued before the handler ran.
+                queues.notification.sync {}
+                note("handler")
+                groupWasBusy.withLock { $0 = queues.group.wait(timeout: .now()) == .timedOut }
+                calls.withLock { $0.append(Call(object: describe(object), error: describe(error))) }
+            },
+            notify: { note("notify") })
+        // 2. Let the serializer finish, and everything queued so far for the notification run.
+        let drained = DispatchSemaphore(value: 0)
+        queues.processing.async(flags: .barrier) { drained.signal() }
+        let stuck: String? = drained.wait(timeout: .now() + 30) == .timedOut
+            ? "the processing queue did not finish while the completion queue was busy: does it wait for the completion queue (sync)?" : nil
+        queues.notification.sync {}
+        // 4. Release the completion queue, let the handler run, then whatever it queued.
+        gate.signal()
+        queues.completion.sync {}
+        queues.notification.sync {}
+        return Run(
+            log: log.value, calls: calls.value, groupWasBusyInHandler: groupWasBusy.value,
+            groupIsEmptyAfterwards: queues.group.wait(timeout: .now()) == .success, stuck: stuck,
+            afterNetworkError: error != nil)
     }
 
     static func describe(_ object: Any?) -> String? {
@@ -118,10 +167,11 @@ final class Run: Sendable {
         }
     }
 
+    /// The JSON serializer, noting where it runs.
     struct Noting: ResponseSerializer {
-        let run: Run
+        let note: @Sendable (String) -> Void
         func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Any> {
-            run.note("serializer")
+            note("serializer")
             return JSONResponseSerializer().responseObject(for: response, data: data)
         }
     }

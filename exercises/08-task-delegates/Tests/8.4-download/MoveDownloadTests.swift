@@ -7,43 +7,65 @@ import Synchronization
 import TaskDelegates
 import Testing
 
-@Suite("8.4 Move the download")
+@Suite("8.4 Replace the download, never lose a file")
 struct MoveDownloadTests {
-    @Test("A move that works: the file is at the destination, the success notification names the task, no userInfo")
-    func success() throws {
+    @Test("No file at the destination: the download is moved there, the success notification names the task, nothing else is left")
+    func fresh() throws {
         let scene = try Scene()
         defer { scene.cleanUp() }
-        let returned = moveDownload(from: scene.temporary, to: scene.destination, task: scene.task, notificationCenter: scene.center)
-        #expect(returned == scene.destination)
-        #expect(try String(contentsOf: scene.destination, encoding: .utf8) == "the body")
-        #expect(!FileManager.default.fileExists(atPath: scene.temporary.path))
-        #expect(scene.posted.withLock { $0 } == [Posted(name: .downloadTaskDidMoveFileSuccessfully, objectIsTask: true, userInfoKeys: nil)])
+        let returned = scene.move()
+        #expect(returned == scene.destination, "the destination is returned, whatever happened")
+        #expect(scene.contents(of: scene.destination) == "the download")
+        #expect(!scene.temporaryFileIsThere, "the temporary file was moved, so it should not be there any more")
+        #expect(scene.posted == [Posted(name: .downloadTaskDidMoveFileSuccessfully, objectIsTask: true, userInfoKeys: nil)])
+        #expect(scene.leftovers.isEmpty, "left behind in the destination's folder: \(scene.leftovers)")
     }
 
-    @Test("A destination that cannot exist: the failure notification with the error's userInfo, the destination returned, the temporary file deleted")
-    func impossible() throws {
-        let scene = try Scene(destination: URL(fileURLWithPath: "/nonexistent/dir/file"))
+    @Test("A file already at the destination is replaced by the download, and no copy of it is left behind")
+    func replace() throws {
+        let scene = try Scene()
         defer { scene.cleanUp() }
-        let returned = moveDownload(from: scene.temporary, to: scene.destination, task: scene.task, notificationCenter: scene.center)
+        try scene.putOldFile()
+        let returned = scene.move()
         #expect(returned == scene.destination)
-        #expect(!FileManager.default.fileExists(atPath: scene.temporary.path))
-        let posted = try #require(scene.posted.withLock { $0 }.first)
-        #expect(scene.posted.withLock { $0.count } == 1)
+        #expect(
+            scene.contents(of: scene.destination) == "the download",
+            "the file at the destination was not replaced (AFNetworking's move refuses to overwrite; this exercise replaces)")
+        #expect(!scene.temporaryFileIsThere)
+        #expect(scene.posted.map(\.name) == [.downloadTaskDidMoveFileSuccessfully])
+        #expect(scene.leftovers.isEmpty, "left behind in the destination's folder: \(scene.leftovers)")
+    }
+
+    @Test("When the download cannot be moved in, the file already at the destination stays as it was, and the failure is posted with the error's userInfo")
+    func keepOnFailure() throws {
+        let scene = try Scene()
+        defer { scene.cleanUp() }
+        try scene.putOldFile()
+        try FileManager.default.removeItem(at: scene.temporary)  // the download's file is gone: moving it in must fail
+        let returned = scene.move()
+        #expect(returned == scene.destination)
+        #expect(
+            scene.contents(of: scene.destination) == "the old file",
+            "the file that was at the destination is gone or changed: moving the download in failed, and the old file must survive that")
+        let posted = scene.posted
+        #expect(posted.map(\.name) == [.downloadTaskDidFailToMoveFile], "one failure notification, and no success")
+        #expect(posted.first?.objectIsTask == true)
+        #expect(posted.first?.userInfoKeys?.isEmpty == false, "the failure notification carries the error's own userInfo")
+        #expect(scene.leftovers.isEmpty, "left behind in the destination's folder: \(scene.leftovers)")
+    }
+
+    @Test("A destination whose folder does not exist: the failure notification with the move's error userInfo, the destination returned, the temporary file deleted")
+    func missingFolder() throws {
+        let scene = try Scene(destinationInMissingFolder: true)
+        defer { scene.cleanUp() }
+        let returned = scene.move()
+        #expect(returned == scene.destination, "the destination is returned even when the move failed, as AFNetworking does")
+        #expect(!scene.temporaryFileIsThere, "Linux leaves the temporary file behind: it must be deleted when it was not moved")
+        let posted = try #require(scene.posted.first, "no notification was posted")
+        #expect(scene.posted.count == 1)
         #expect(posted.name == .downloadTaskDidFailToMoveFile)
         #expect(posted.objectIsTask)
-        #expect(posted.userInfoKeys == scene.expectedFailureKeys())
-    }
-
-    @Test("A destination that is already there: the move fails and the file that was there is untouched")
-    func alreadyThere() throws {
-        let scene = try Scene()
-        defer { scene.cleanUp() }
-        try Data("already here".utf8).write(to: scene.destination)
-        let returned = moveDownload(from: scene.temporary, to: scene.destination, task: scene.task, notificationCenter: scene.center)
-        #expect(returned == scene.destination)
-        #expect(try String(contentsOf: scene.destination, encoding: .utf8) == "already here")
-        #expect(!FileManager.default.fileExists(atPath: scene.temporary.path))
-        #expect(scene.posted.withLock { $0 }.map(\.name) == [.downloadTaskDidFailToMoveFile])
+        #expect(posted.userInfoKeys == scene.keysOfTheMoveError(), "the userInfo should be the move error's own")
     }
 }
 
@@ -53,32 +75,58 @@ struct Posted: Equatable, Sendable {
     var userInfoKeys: Set<String>?
 }
 
-/// A temporary file as URLSession leaves it, a destination, a task, and a private notification
-/// center that records what is posted.
+/// A temporary file as URLSession leaves it, a destination in a folder of its own, a task, and a
+/// private notification center that records what is posted.
 final class Scene: Sendable {
+    let folder: URL
     let temporary: URL
     let destination: URL
     let task: URLSessionDownloadTask
     let center = NotificationCenter()
-    let posted = Mutex<[Posted]>([])
+    private let notes = Mutex<[Posted]>([])
     private let session = URLSession(configuration: .ephemeral)
 
-    init(destination: URL? = nil) throws {
-        let folder = FileManager.default.temporaryDirectory
-        temporary = folder.appendingPathComponent("\(UUID().uuidString).tmp")
-        self.destination = destination ?? folder.appendingPathComponent("8.4-\(UUID().uuidString).txt")
-        try Data("the body".utf8).write(to: temporary)
-        task = session.downloadTask(with: URL(string: "http://127.0.0.1:9/file")!)
+    init(destinationInMissingFolder: Bool = false) throws {
+        let base = FileManager.default.temporaryDirectory
+        folder = base.appendingPathComponent("8.4-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = base.appendingPathComponent("\(UUID().uuidString).tmp")
+        destination = destinationInMissingFolder
+            ? folder.appendingPathComponent("missing/photo.jpg") : folder.appendingPathComponent("photo.jpg")
+        try Data("the download".utf8).write(to: temporary)
+        task = session.downloadTask(with: URL(string: "http://127.0.0.1:9/photo.jpg")!)
         for name in [Notification.Name.downloadTaskDidMoveFileSuccessfully, .downloadTaskDidFailToMoveFile] {
             _ = center.addObserver(forName: name, object: nil, queue: nil) { [self] note in
                 let keys = note.userInfo.map { Set($0.keys.compactMap { $0 as? String }) }
-                posted.withLock { $0.append(Posted(name: note.name, objectIsTask: (note.object as AnyObject?) === task, userInfoKeys: keys)) }
+                notes.withLock { $0.append(Posted(name: note.name, objectIsTask: (note.object as AnyObject?) === task, userInfoKeys: keys)) }
             }
         }
     }
 
-    /// The keys of the userInfo of the error that moving to `destination` gives.
-    func expectedFailureKeys() -> Set<String>? {
+    func move() -> URL {
+        moveDownload(from: temporary, to: destination, task: task, notificationCenter: center)
+    }
+
+    func putOldFile() throws {
+        try Data("the old file".utf8).write(to: destination)
+    }
+
+    var posted: [Posted] { notes.withLock { $0 } }
+
+    var temporaryFileIsThere: Bool { FileManager.default.fileExists(atPath: temporary.path) }
+
+    func contents(of file: URL) -> String? {
+        (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Everything in the folder but the destination, hidden files included.
+    var leftovers: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0 != destination.lastPathComponent }.sorted()
+    }
+
+    /// The keys of the userInfo of the error that moving a file to `destination` gives.
+    func keysOfTheMoveError() -> Set<String>? {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).probe")
         try? Data().write(to: probe)
         defer { try? FileManager.default.removeItem(at: probe) }
@@ -92,9 +140,7 @@ final class Scene: Sendable {
 
     func cleanUp() {
         try? FileManager.default.removeItem(at: temporary)
-        if destination.path.hasPrefix(FileManager.default.temporaryDirectory.path) {
-            try? FileManager.default.removeItem(at: destination)
-        }
+        try? FileManager.default.removeItem(at: folder)
         session.invalidateAndCancel()
     }
 }
