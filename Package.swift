@@ -130,7 +130,16 @@ let package = Package(
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        .target(name: "Workshop", dependencies: ["AFN", "HTTPBin"], path: "Sources/Workshop"),
+        // The site's server uses the NIO modules HTTPBin already builds: no new dependency.
+        .target(
+            name: "Workshop",
+            dependencies: [
+                "AFN", "HTTPBin",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/Workshop"),
         .executableTarget(
             name: "WorkshopCommand",
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
