@@ -219,7 +219,8 @@ struct PageTransform: Sendable {
                 exercise = String(id)
             }
             guard trimmed.hasPrefix("<details><summary>Hint"),
-                  let end = lines[index...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "</details>" }) else {
+                  let end = trimmed.hasSuffix("</details>")
+                    ? index : lines[index...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "</details>" }) else {
                 index += 1
                 continue
             }

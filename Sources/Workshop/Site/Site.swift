@@ -101,10 +101,13 @@ public struct Site {
             guard FileManager.default.fileExists(atPath: main.path) else {
                 throw WorkshopError("\(course.relative(module.folder)) has no symbol graph: is \(module.name) a target of Package.swift?")
             }
-            symbols += try SymbolIndex.symbols(inGraph: Data(contentsOf: main)).symbols
+            try FileManager.default.copyItem(at: main, to: symbolGraphs.appendingPathComponent(main.lastPathComponent))
+            symbols += try SymbolIndex.symbols(inGraph: Data(contentsOf: main))
             // `Module@Foundation.symbols.json` and the like: the module's extensions of other modules' types.
-            for file in files where file.lastPathComponent == main.lastPathComponent || file.lastPathComponent.hasPrefix("\(module.name)@") {
+            for file in files where file.lastPathComponent.hasPrefix("\(module.name)@") {
                 try FileManager.default.copyItem(at: file, to: symbolGraphs.appendingPathComponent(file.lastPathComponent))
+                let extended = file.lastPathComponent.dropFirst(module.name.count + 1).prefix { $0 != "." }
+                symbols += try SymbolIndex.symbols(inGraph: Data(contentsOf: file), extending: String(extended))
             }
         }
         return SymbolIndex(modules: plan.modules.map(\.name), symbols: symbols)

@@ -13,6 +13,9 @@ struct SymbolIndex: Sendable {
         var path: [String]
         var kind: String
         var preciseIdentifier: String
+        /// For a member the module adds to another module's type (`URLRequest.writingBodyStream(to:)`),
+        /// that module (`Foundation`): DocC files the member under it.
+        var extendedModule: String? = nil
     }
 
     /// Code text → DocC link destination (`doc:SessionManager/URLSessionManager`).
@@ -22,7 +25,7 @@ struct SymbolIndex: Sendable {
         var candidates: [String: Set<String>] = [:]
         var symbolsAtPath: [String: Set<String>] = [:]
         for symbol in symbols where symbol.kind != "swift.extension" && !symbol.path.isEmpty {
-            let docPath = ([symbol.module] + symbol.path).joined(separator: "/")
+            let docPath = ([symbol.module] + (symbol.extendedModule.map { [$0] } ?? []) + symbol.path).joined(separator: "/")
             symbolsAtPath[docPath, default: []].insert(symbol.preciseIdentifier)
             candidates[symbol.path.joined(separator: "."), default: []].insert(docPath)
             if symbol.path.count > 1, let last = symbol.path.last, last.contains("(") {
@@ -44,13 +47,14 @@ struct SymbolIndex: Sendable {
         links[code.trimmingCharacters(in: .whitespaces)]
     }
 
-    /// Reads the symbols of a module's main symbol graph file (`Name.symbols.json`).
-    static func symbols(inGraph data: Data) throws -> (module: String, symbols: [Symbol]) {
+    /// Reads the symbols of a symbol graph file: a module's own (`Name.symbols.json`) or its
+    /// extensions of another module's types (`Name@Other.symbols.json`, with `extending: "Other"`).
+    static func symbols(inGraph data: Data, extending: String? = nil) throws -> [Symbol] {
         let graph = try JSONDecoder().decode(GraphFile.self, from: data)
-        let symbols = graph.symbols.map {
-            Symbol(module: graph.module.name, path: $0.pathComponents, kind: $0.kind.identifier, preciseIdentifier: $0.identifier.precise)
+        return graph.symbols.map {
+            Symbol(module: graph.module.name, path: $0.pathComponents, kind: $0.kind.identifier,
+                   preciseIdentifier: $0.identifier.precise, extendedModule: extending)
         }
-        return (graph.module.name, symbols)
     }
 
     /// The part of the symbol graph format this index reads.
