@@ -64,11 +64,12 @@ struct MermaidRenderer {
     /// diagram must be drawn. A diagram Mermaid cannot parse is a problem of its page, reported
     /// with the page's file and line.
     func draw(_ diagrams: [(diagram: Diagram, location: String)], script: () throws -> URL,
-              browser: () throws -> Browser) throws -> (drawings: [String: Drawing], problems: [String]) {
+              browser: () throws -> Browser) throws -> (drawings: [String: Drawing], drawn: Int, problems: [String]) {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         var drawings: [String: Drawing] = [:]
         var problems: [String] = []
         var page: Browser?
+        var drawn = 0
         for (diagram, location) in diagrams {
             var pictures: [String] = []
             for theme in ["default", "dark"] {
@@ -90,10 +91,11 @@ struct MermaidRenderer {
                 }
                 try svg.write(to: cached, atomically: true, encoding: .utf8)
                 pictures.append(svg)
+                drawn += 1
             }
             if pictures.count == 2 { drawings[diagram.name] = Drawing(light: pictures[0], dark: pictures[1]) }
         }
-        return (drawings, problems)
+        return (drawings, drawn, problems)
     }
 
     /// A blank page that loads mermaid.js from its file.

@@ -40,8 +40,9 @@ public struct Site {
     /// in the cache yet.
     func build(browser: () throws -> Browser) throws -> SiteReport {
         let plan = try SitePlan(course: course)
-        log("symbol graphs of \(plan.modules.map(\.name).joined(separator: ", "))…")
+        var step = Date()
         let index = try extractSymbolGraphs(plan)
+        log("symbol graphs of \(plan.modules.map(\.name).joined(separator: ", ")): \(Self.seconds(since: step))")
 
         var anchors: [String: [String: String]] = [:]
         var texts: [String: String] = [:]
@@ -62,17 +63,20 @@ public struct Site {
         let diagrams = plan.pages.flatMap { page in
             (articles[page.name]?.diagrams ?? []).map { ($0, "\(course.relative(page.source)):\($0.line)") }
         }
-        log("diagrams: \(diagrams.count)…")
+        step = Date()
         let renderer = mermaid
         let drawn = try renderer.draw(diagrams, script: { try renderer.script(log: log) }, browser: browser)
         problems += drawn.problems
+        log("diagrams: \(diagrams.count), \(drawn.drawn) drawn now, the others from the cache: \(Self.seconds(since: step))")
         guard problems.isEmpty else {
             throw WorkshopError("the site cannot be built until these are fixed:\n" + problems.map { "- \($0)" }.joined(separator: "\n"))
         }
 
         let writer = CatalogWriter(course: course, plan: plan, catalog: catalog, transform: transform)
         let sources = try writer.write(articles: articles, drawings: drawn.drawings)
+        step = Date()
         try convert(sources: sources)
+        log("docc convert: \(Self.seconds(since: step))")
         return SiteReport(plan: plan, articles: articles, folder: output)
     }
 
@@ -118,7 +122,6 @@ public struct Site {
     /// Runs `docc convert`, its warnings as errors, and reports each problem at the line of the
     /// course's own file it comes from.
     private func convert(sources: [String: URL]) throws {
-        log("docc convert…")
         try? FileManager.default.removeItem(at: output)
         let docc = try Self.doccCommand()
         let result = try Shell.run(docc + [

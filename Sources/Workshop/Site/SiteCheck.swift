@@ -87,23 +87,23 @@ struct SiteCheck {
             }
         }
 
-        log("following \(targets.count) link targets…")
+        // The pages of the course were visited above. The other targets are reference pages:
+        // the browser fetches each one's data, which is what DocC's page script does before it
+        // shows a page or "page not found", and looks for each anchor among its headings.
+        var unvisited: [[Any]] = []
         for (path, fragments) in targets.sorted(by: { $0.key < $1.key }) {
             summary.linkTargets += 1 + fragments.count
-            var anchors = anchorsOnPage[path]
-            if anchors == nil {
-                let page = try visit(path, browser: browser)
-                if page.notFound {
-                    summary.problems.append("\(path): a link leads here, and the site says the page cannot be found")
-                    continue
+            if let anchors = anchorsOnPage[path] {
+                for fragment in fragments.sorted() where !anchors.contains(fragment) {
+                    summary.problems.append("\(path)#\(fragment): a link leads here, and the page has no such anchor")
                 }
-                anchors = page.anchors
-                anchorsOnPage[path] = page.anchors
-            }
-            for fragment in fragments.sorted() where !(anchors ?? []).contains(fragment) {
-                summary.problems.append("\(path)#\(fragment): a link leads here, and the page has no such anchor")
+            } else {
+                unvisited.append([path, fragments.sorted()])
             }
         }
+        log("following the links to \(unvisited.count) reference pages…")
+        let missing = try browser.run(Self.resolveScript, [unvisited]) as? [String] ?? ["the links could not be followed"]
+        summary.problems += missing
         return summary
     }
 
@@ -127,6 +127,8 @@ struct SiteCheck {
         var swiftBlocks = 0
         var highlightedSwiftBlocks = 0
         var diagrams: [[String: Any]] = []
+        /// The same diagrams' pictures for the dark appearance.
+        var darkDiagrams: [[String: Any]] = []
         var links: [String] = []
         var anchors: Set<String> = []
         var external: [String] = []
@@ -144,6 +146,7 @@ struct SiteCheck {
         page.swiftBlocks = found["swiftBlocks"] as? Int ?? 0
         page.highlightedSwiftBlocks = found["highlighted"] as? Int ?? 0
         page.diagrams = found["diagrams"] as? [[String: Any]] ?? []
+        page.darkDiagrams = found["darkDiagrams"] as? [[String: Any]] ?? []
         page.links = found["links"] as? [String] ?? []
         page.anchors = Set(found["anchors"] as? [String] ?? [])
         page.external = found["external"] as? [String] ?? []
@@ -163,10 +166,11 @@ struct SiteCheck {
         if page.highlightedSwiftBlocks != page.swiftBlocks {
             problems.append("\(here): \(page.swiftBlocks - page.highlightedSwiftBlocks) of \(page.swiftBlocks) Swift blocks are not highlighted")
         }
-        if page.diagrams.count != expected.diagrams {
-            problems.append("\(here): \(page.diagrams.count) diagrams on the page, \(expected.diagrams) in the Markdown")
+        if page.diagrams.count != expected.diagrams || page.darkDiagrams.count != expected.diagrams {
+            problems.append("\(here): \(page.diagrams.count) diagrams on the page (\(page.darkDiagrams.count) for the dark appearance), "
+                + "\(expected.diagrams) in the Markdown")
         }
-        for diagram in page.diagrams where !(diagram["isSVG"] as? Bool ?? false) || (diagram["texts"] as? Int ?? 0) == 0
+        for diagram in page.diagrams + page.darkDiagrams where !(diagram["isSVG"] as? Bool ?? false) || (diagram["texts"] as? Int ?? 0) == 0
             || (diagram["shapes"] as? Int ?? 0) == 0 || (diagram["width"] as? Int ?? 0) == 0 {
             problems.append("\(here): the diagram \(diagram["src"] as? String ?? "?") is not an SVG picture with content (\(diagram))")
         }
@@ -175,6 +179,34 @@ struct SiteCheck {
         }
         return problems
     }
+
+    /// Checks links to pages not visited: `[[path, [anchor, …]], …]` in, the problems out.
+    static let resolveScript = """
+        const [targets, done] = arguments;
+        const anchorsIn = (value, found) => {
+            if (Array.isArray(value)) { value.forEach(item => anchorsIn(item, found)); }
+            else if (value && typeof value === 'object') {
+                if (typeof value.anchor === 'string') { found.add(value.anchor); }
+                Object.values(value).forEach(item => anchorsIn(item, found));
+            }
+            return found;
+        };
+        (async () => {
+            const problems = [];
+            for (const [path, fragments] of targets) {
+                const response = await fetch('/data' + path + '.json');
+                if (!response.ok) {
+                    problems.push(path + ': a link leads here, and the site says the page cannot be found');
+                    continue;
+                }
+                const anchors = anchorsIn(await response.json(), new Set());
+                for (const fragment of fragments) {
+                    if (!anchors.has(fragment)) { problems.push(path + '#' + fragment + ': a link leads here, and the page has no such anchor'); }
+                }
+            }
+            return problems;
+        })().then(done, error => done(['the links could not be followed: ' + error]));
+        """
 
     /// Titles as text: DocC may break long names with invisible hints and collapse spaces.
     static func normalized(_ title: String) -> String {
@@ -193,7 +225,7 @@ struct SiteCheck {
         async function inspect() {
             await frame(); await frame();
             const main = document.querySelector('#app-main');
-            const result = {notFound: notFound(), title: title(), diagrams: [], links: [], anchors: [], external: []};
+            const result = {notFound: notFound(), title: title(), diagrams: [], darkDiagrams: [], links: [], anchors: [], external: []};
             if (!main) { return result; }
             const listings = Array.from(main.querySelectorAll('.code-listing'));
             const swift = listings.filter(l => l.getAttribute('data-syntax') === 'swift');
@@ -204,15 +236,21 @@ struct SiteCheck {
                 image.loading = 'eager';
                 image.scrollIntoView();
                 try { await image.decode(); } catch (error) {}
-                const entry = {src: image.getAttribute('src'), width: image.naturalWidth, isSVG: false, texts: 0, shapes: 0};
-                try {
-                    const text = await (await fetch(image.currentSrc || image.src)).text();
-                    const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
-                    entry.isSVG = svg.documentElement.nodeName === 'svg' && !svg.querySelector('parsererror');
-                    entry.texts = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim()).length;
-                    entry.shapes = svg.querySelectorAll('rect, path, line, polygon, circle, ellipse').length;
-                } catch (error) { entry.problem = String(error); }
-                result.diagrams.push(entry);
+                // The picture for the light appearance and, in a <source>, the one for the dark.
+                const picture = image.closest('picture');
+                const sources = Array.from(picture ? picture.querySelectorAll('source') : [])
+                    .map(s => s.getAttribute('srcset').split(' ')[0]);
+                for (const src of [image.getAttribute('src')].concat(sources)) {
+                    const entry = {src: src, width: image.naturalWidth, isSVG: false, texts: 0, shapes: 0};
+                    try {
+                        const text = await (await fetch(src)).text();
+                        const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
+                        entry.isSVG = svg.documentElement.nodeName === 'svg' && !svg.querySelector('parsererror');
+                        entry.texts = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim()).length;
+                        entry.shapes = svg.querySelectorAll('rect, path, line, polygon, circle, ellipse').length;
+                    } catch (error) { entry.problem = String(error); }
+                    (src === image.getAttribute('src') ? result.diagrams : result.darkDiagrams).push(entry);
+                }
             }
             const anchors = Array.from(document.querySelectorAll('#app-main a[href], footer a[href]'));
             result.links = anchors.filter(a => a.origin === location.origin).map(a => a.href);
