@@ -20,7 +20,7 @@ struct SitePageTests {
 
         <!-- listing: manager-queue -->
         ```swift
-        let queue = OperationQueue()
+        let queue = OperationQueue() // [`TaskDelegate`](01-tour.md) `TaskDelegate`
         ```
 
         > **Aside: one at a time.** Callbacks `TaskDelegate` never overlap.
@@ -137,7 +137,7 @@ struct SitePageTests {
         #expect(lines[24] == "[`TaskDelegate`](doc:01-tour) keeps its link.")
     }
 
-    @Test("A diagram becomes an image on the same lines; listing directives go; asides are DocC's")
+    @Test("A diagram becomes an image on the same lines; code is never touched; listing directives go; asides are DocC's")
     func blocks() throws {
         let article = try article("09-sessions", in: try course())
         let lines = Markdown.lines(article.text)
@@ -146,6 +146,7 @@ struct SitePageTests {
         #expect(lines[9...11].allSatisfy { $0.isEmpty })
         #expect(article.diagrams == [Diagram(name: "09-sessions-diagram-1", source: "flowchart LR\n  A --> B", line: 9)])
         #expect(lines[13] == "")
+        #expect(lines[15] == "let queue = OperationQueue() // [`TaskDelegate`](01-tour.md) `TaskDelegate`")
         #expect(article.codeBlocks == 1)
         #expect(lines[18] == "> Aside: **one at a time.** Callbacks [`TaskDelegate`](doc:TaskDelegates/TaskDelegate) never overlap.")
     }

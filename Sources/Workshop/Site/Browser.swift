@@ -44,6 +44,8 @@ final class Browser {
         guard let port else {
             let text = (try? String(contentsOf: driverLog, encoding: .utf8)) ?? ""
             driver.terminate()
+            driver.waitUntilExit()
+            try? FileManager.default.removeItem(at: driverLog)
             throw WorkshopError("chromedriver did not start:\n\(text)")
         }
         client = LoopbackClient(port: port)
@@ -70,6 +72,7 @@ final class Browser {
             driver.terminate()
             driver.waitUntilExit()
             client.shutdown()
+            try? FileManager.default.removeItem(at: driverLog)
             throw WorkshopError("Chromium did not start (\(error)); is Debian's `chromium` installed? Set WORKSHOP_CHROMIUM to its path if it is elsewhere.")
         }
         _ = try? call("timeouts", ["script": 60_000, "pageLoad": 60_000])

@@ -43,58 +43,79 @@ struct PageTransform: Sendable {
     var generatedPages: [String: String] = ["README.md": Site.rootPage, "LICENSE": Site.licensePage]
 
     func article(for page: SitePage, text: String, displayPath: String) -> PageArticle {
-        var lines = Markdown.lines(text).map(String.init)
-        var article = PageArticle(text: "")
-        var untouched = Set<Int>()
+        var draft = Draft(lines: Markdown.lines(text).map(String.init))
+        let hidden = hideHints(&draft)
+        drawDiagrams(&draft, fences: Markdown.fences(in: text), hidden: hidden, page: page)
+        demoteParts(&draft, headings: Markdown.headings(in: text), hidden: hidden)
+        for index in draft.lines.indices where !draft.untouched.contains(index) {
+            let trimmed = draft.lines[index].trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->") {
+                draft.lines[index] = ""
+            } else if index == 0 || !draft.lines[index - 1].trimmingCharacters(in: .whitespaces).hasPrefix(">") {
+                draft.lines[index] = Self.aside(draft.lines[index])
+            }
+        }
+        rewriteInline(&draft, page: page, displayPath: displayPath)
+        draft.article.text = draft.lines.joined(separator: "\n")
+        return draft.article
+    }
 
-        let hints = hintBlocks(lines)
+    /// A page being converted: its lines, those no later step may touch (code, diagrams, hints),
+    /// and what was found so far.
+    private struct Draft {
+        var lines: [String]
+        var untouched = Set<Int>()
+        var article = PageArticle(text: "")
+    }
+
+    /// Empties the hints' lines, leaving a tip in the first of each run; returns those lines.
+    private func hideHints(_ draft: inout Draft) -> Set<Int> {
+        let hints = hintBlocks(draft.lines)
         for hint in hints {
             for index in hint.lines {
-                lines[index] = ""
-                untouched.insert(index)
+                draft.lines[index] = ""
+                draft.untouched.insert(index)
             }
-            if let tip = hint.tip { lines[hint.lines.lowerBound] = tip }
+            if let tip = hint.tip { draft.lines[hint.lines.lowerBound] = tip }
         }
-        let hidden = Set(hints.flatMap(\.lines))
+        return Set(hints.flatMap(\.lines))
+    }
 
-        var diagramCount = 0
-        for fence in Markdown.fences(in: text) {
+    /// Counts the code blocks the page will show, and puts an image in place of each diagram.
+    private func drawDiagrams(_ draft: inout Draft, fences: [Markdown.Fence], hidden: Set<Int>, page: SitePage) {
+        var count = 0
+        for fence in fences {
             let range = (fence.openingLine - 1)...(fence.closingLine - 1)
-            untouched.formUnion(range)
+            draft.untouched.formUnion(range)
             guard !hidden.contains(range.lowerBound) else { continue }
             guard fence.language == "mermaid" else {
-                article.codeBlocks += 1
+                draft.article.codeBlocks += 1
                 continue
             }
-            diagramCount += 1
-            let name = "\(page.name)-diagram-\(diagramCount)"
-            article.diagrams.append(Diagram(name: name, source: fence.body, line: fence.openingLine))
-            let quote = quotePrefix(of: lines[range.lowerBound])
-            for index in range { lines[index] = quote.trimmingCharacters(in: .whitespaces) }
-            lines[range.lowerBound] = quote + "![Diagram \(diagramCount): \(page.title)](\(name))"
+            count += 1
+            let name = "\(page.name)-diagram-\(count)"
+            draft.article.diagrams.append(Diagram(name: name, source: fence.body, line: fence.openingLine))
+            let quote = quotePrefix(of: draft.lines[range.lowerBound])
+            for index in range { draft.lines[index] = quote.trimmingCharacters(in: .whitespaces) }
+            draft.lines[range.lowerBound] = quote + "![Diagram \(count): \(page.title)](\(name))"
         }
+    }
 
-        // DocC allows one `# Title`; a chapter in parts (`# Part 1: …`) goes one level down
-        // below its title, so that the parts still stand above their sections.
-        let headings = Markdown.headings(in: text)
-        if headings.filter({ $0.level == 1 }).count > 1, let title = headings.first(where: { $0.level == 1 }) {
-            for heading in headings where heading.line > title.line && heading.level < 6 {
-                lines[heading.line - 1] = "#" + lines[heading.line - 1]
-            }
+    /// DocC allows one `# Title`; in a chapter in parts (`# Part 1: …`) every heading below the
+    /// title goes one level down, so that the parts still stand above their sections.
+    private func demoteParts(_ draft: inout Draft, headings: [Markdown.Heading], hidden: Set<Int>) {
+        guard headings.filter({ $0.level == 1 }).count > 1, let title = headings.first(where: { $0.level == 1 }) else { return }
+        for heading in headings where heading.line > title.line && heading.level < 6 && !hidden.contains(heading.line - 1) {
+            draft.lines[heading.line - 1] = "#" + draft.lines[heading.line - 1]
         }
+    }
 
-        for index in lines.indices where !untouched.contains(index) {
-            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->") {
-                lines[index] = ""
-            } else if index == 0 || !lines[index - 1].trimmingCharacters(in: .whitespaces).hasPrefix(">") {
-                lines[index] = Self.aside(lines[index])
-            }
-        }
-
-        for paragraph in paragraphs(lines, skipping: untouched) {
-            let original = paragraph.map { lines[$0] }.joined(separator: "\n")
+    /// Links and code spans, one paragraph at a time.
+    private func rewriteInline(_ draft: inout Draft, page: SitePage, displayPath: String) {
+        for paragraph in paragraphs(draft.lines, skipping: draft.untouched) {
+            let original = paragraph.map { draft.lines[$0] }.joined(separator: "\n")
             let isHeading = paragraph.count == 1 && original.hasPrefix("#")
+            var article = draft.article
             let rewritten = InlineScanner.rewrite(original, code: { content, raw in
                 guard !isHeading, let destination = symbols.link(for: content) else { return raw }
                 return "[\(raw)](\(destination))"
@@ -102,12 +123,13 @@ struct PageTransform: Sendable {
                 let line = paragraph.lowerBound + link.lineOffset + 1
                 return resolve(link, on: page, at: "\(displayPath):\(line)", into: &article)
             })
-            let newLines = Markdown.lines(rewritten)
-            guard newLines.count == paragraph.count else { continue }
-            for (offset, line) in newLines.enumerated() { lines[paragraph.lowerBound + offset] = String(line) }
+            draft.article = article
+            // Rewriting keeps every line break (link texts and code stay as written), so the
+            // paragraph still fills its own lines.
+            for (offset, line) in Markdown.lines(rewritten).enumerated() where offset < paragraph.count {
+                draft.lines[paragraph.lowerBound + offset] = String(line)
+            }
         }
-        article.text = lines.joined(separator: "\n")
-        return article
     }
 
     // MARK: Links
