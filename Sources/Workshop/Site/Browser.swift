@@ -128,11 +128,9 @@ final class Browser {
 
     /// The program `name` on PATH (or at that path), or an error that says how to install it.
     static func executable(named name: String) throws -> URL {
-        if name.contains("/") { return URL(fileURLWithPath: name) }
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        guard let found = Shell.executable(named: name) else {
+            throw WorkshopError("\(name) is not installed. On Debian or Ubuntu: sudo apt-get install chromium chromium-driver")
         }
-        throw WorkshopError("\(name) is not installed. On Debian or Ubuntu: sudo apt-get install chromium chromium-driver")
+        return found
     }
 }

@@ -162,7 +162,7 @@ public struct Site {
 
     static func doccCommand() throws -> [String] {
         if let override = ProcessInfo.processInfo.environment["WORKSHOP_DOCC"] { return [override] }
-        if (try? Browser.executable(named: "docc")) != nil { return ["docc"] }
+        if Shell.executable(named: "docc") != nil { return ["docc"] }
         #if os(macOS)
         return ["xcrun", "docc"]
         #else
