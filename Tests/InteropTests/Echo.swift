@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What httpbin's echo routes (`/get`, `/post`, `/anything`, …) answer: the request as the server
 /// understood it. A route leaves out the fields it does not echo.
@@ -50,4 +51,15 @@ struct Values: Decodable, Sendable, Equatable, ExpressibleByArrayLiteral, Expres
     }
 
     var description: String { all.description }
+}
+
+/// Checks that `actual` holds exactly `expected`, and on a mismatch says where the bytes first
+/// differ. (`#expect(a == b)` on large `Data` would make Swift Testing compute a full
+/// element-by-element difference, which takes minutes for a few hundred kilobytes.)
+func expectSameBytes(_ actual: Data, _ expected: Data, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard actual != expected else { return }
+    let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    Issue.record(
+        "\(what): \(actual.count) bytes, expected \(expected.count); first difference at \(firstDifference.map(String.init) ?? "the end of the shorter")",
+        sourceLocation: sourceLocation)
 }
