@@ -42,6 +42,15 @@ extension Trait where Self == ConditionTrait {
     }
 }
 
+/// True where URLSession is FoundationNetworking (Linux), whose known gaps some tests mark.
+let isFoundationNetworking: Bool = {
+    #if canImport(FoundationNetworking)
+    true
+    #else
+    false
+    #endif
+}()
+
 /// An HTTP session manager on the interop server, with its own queues and notification center
 /// (tests run in parallel and never need a main run loop), invalidated when `body` returns.
 func withManager<T>(_ body: (HTTPSessionManager) async throws -> T) async throws -> T {

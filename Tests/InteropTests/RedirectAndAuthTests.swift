@@ -180,12 +180,3 @@ struct RedirectAndAuthTests {
         }
     }
 }
-
-/// True where URLSession is FoundationNetworking (Linux), whose known gaps some tests mark.
-let isFoundationNetworking: Bool = {
-    #if canImport(FoundationNetworking)
-    true
-    #else
-    false
-    #endif
-}()
