@@ -113,6 +113,18 @@ let package = Package(
             ],
             path: "Tests/10-HTTPSessionManagerTests"),
 
+        // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
+        // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
+        // AFN_INTEROP_URL names the server: README, "The test server".
+        .testTarget(
+            name: "InteropTests",
+            dependencies: [
+                "HTTPSessionManager", "SessionManager", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
+                "ImageInflation", "TestSupport",
+            ],
+            path: "Tests/InteropTests",
+            exclude: ["requirements.txt"]),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "Locking",
