@@ -112,9 +112,10 @@ struct FailLaterTests {
         let failures = watch.failures.withLock { $0 }
         #expect(failures.count == 1, "failure ran \(failures.count) times; once is right")
         let failure = try #require(failures.first)
-        #expect(!failure.hadTask, "failure got a task; there is none when create throws")
-        #expect(failure.error == watch.error, "failure did not get the error create threw")
-        #expect(failure.onCompletionQueue, "failure ran on another queue, not on the completion queue")
+        let (hadTask, sameError, onCompletionQueue) = (failure.hadTask, failure.error == watch.error, failure.onCompletionQueue)
+        #expect(!hadTask, "failure got a task; there is none when create throws")
+        #expect(sameError, "failure did not get the error create threw")
+        #expect(onCompletionQueue, "failure ran on another queue, not on the completion queue")
     }
 
     @Test("The call returns at once while the completion queue is busy, and failure runs only after")
@@ -122,9 +123,9 @@ struct FailLaterTests {
         let watch = Watch()
         guard await returnsWhileTheQueueIsBusy(watch) else { return }
         await watch.drain()
-        #expect(
-            watch.events.withLock { $0 } == ["returned", "failure"],
-            "the order was \(watch.events.withLock { $0 }): failure must run after the call has returned")
+        let events = watch.events.withLock { $0 }
+        let inOrder = events == ["returned", "failure"]
+        #expect(inOrder, "the order was \(events): failure must run after the call has returned")
     }
 
     @Test("Called from the completion queue itself (a handler starting the next request), the call returns first")
@@ -136,9 +137,9 @@ struct FailLaterTests {
         watch.queue.async { watch.call() }
         await watch.drain()
         await watch.drain()
-        #expect(
-            watch.events.withLock { $0 } == ["returned", "failure"],
-            "the order was \(watch.events.withLock { $0 }): failure must run after the call has returned")
+        let events = watch.events.withLock { $0 }
+        let inOrder = events == ["returned", "failure"]
+        #expect(inOrder, "the order was \(events): failure must run after the call has returned")
     }
 
     // The predictions are about the colleague's version, with `sync`: a serial queue runs one block
