@@ -40,8 +40,8 @@ extension HTTPSessionManager {
 }
 
 // listing: call-state
-/// Where a call's Swift task and its URLSession task meet. The cancellation handler may run
-/// before the task exists, while it runs, or after it has finished: one lock orders the three.
+/// Where a call's Swift task and its URLSession task meet: what the URLSession task is doing,
+/// and whether the Swift task was cancelled.
 final class CallState: Sendable {
     private enum Phase {
         case notStarted
@@ -55,8 +55,8 @@ final class CallState: Sendable {
 
 extension CallState {
     // listing: call-state-start
-    /// Records the task; false when the call was cancelled before it had one. The caller then
-    /// cancels the task before resuming it: it still completes, with -999, through its handler.
+    /// Records the task; false when the call was cancelled before it had one (`perform` then
+    /// cancels the task before resuming it).
     func start(_ task: URLSessionTask) -> Bool {
         state.withLock { state in
             if case .notStarted = state.phase { state.phase = .running(task) }
@@ -73,9 +73,8 @@ extension CallState {
 
 extension CallState {
     // listing: call-state-cancel
-    /// The cancellation handler's half: marks the call cancelled, and cancels a running task from
-    /// another queue. The handler runs under the Swift runtime's lock on the task, and on Linux
-    /// `URLSessionTask.cancel()` can wait for URLSession's work queue: so it never runs here.
+    /// The cancellation handler's half: marks the call cancelled and, if the task is running,
+    /// sends its `cancel()` to another queue, so that the handler returns at once.
     func cancel() {
         let task = state.withLock { state -> URLSessionTask? in
             state.cancelled = true
