@@ -67,7 +67,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "09-session-manager", folder: "9.3-predict-queues", uses: ["SessionManager", "TaskDelegates", "ResponseValidation", "HTTPBin"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.1-predict", uses: ["HTTPSessionManager"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.2-fail-later", uses: []),
-    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "HTTPBin"]),
+    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "RequestSerialization", "HTTPBin"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of
