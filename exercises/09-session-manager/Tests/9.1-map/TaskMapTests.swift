@@ -34,7 +34,7 @@ struct TaskMapTests {
         _ = map.row(for: new[0], orMake: { "new" })
         let found = (map[old[0]], map[new[0]])
         #expect(found == ("old", "new") && map.count == 2,
-                "tasks numbered \(old[0].taskIdentifier) and \(new[0].taskIdentifier) by two sessions: the map found \(String(describing: found.0)) and \(String(describing: found.1)), count \(map.count)")
+                "tasks numbered \(old[0].taskIdentifier) and \(new[0].taskIdentifier) by two sessions: the map found \(found.0 ?? "no row") and \(found.1 ?? "no row"), count \(map.count)")
     }
 
     @Test("Two callers racing for one task's row get the row that was stored, even when the first pauses after finding none")
@@ -49,10 +49,10 @@ struct TaskMapTests {
         Thread {
             let row = map.row(for: tasks[0], orMake: {
                 // The first caller has looked and found no row. It waits here until the second
-                // caller has finished (at most 2 s: a map that makes rows under its lock keeps
-                // the second caller waiting, and that is not this test's business).
+                // caller has finished (at most 5 s: a map that makes rows under its lock keeps
+                // the second caller waiting, and another test catches that).
                 firstIsMaking.signal()
-                _ = secondIsDone.wait(timeout: .now() + 2)
+                _ = secondIsDone.wait(timeout: .now() + 5)
                 return "first"
             })
             firstGot.withLock { $0 = row }
