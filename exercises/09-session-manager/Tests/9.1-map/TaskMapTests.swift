@@ -62,8 +62,8 @@ struct TaskMapTests {
         let secondGot = map.row(for: tasks[0], orMake: { "second" })
         secondIsDone.signal()
         firstIsDone.wait()
-        let first = firstGot.withLock { $0 } ?? "nothing"
-        let stored = map[tasks[0]] ?? "nothing"
+        let first = firstGot.withLock { $0 } ?? "no row"
+        let stored = map[tasks[0]] ?? "no row"
         #expect(first == secondGot && secondGot == stored,
                 "the first caller got \"\(first)\", the second \"\(secondGot)\", and the map holds \"\(stored)\": every caller must get the row that is stored")
     }
@@ -78,7 +78,7 @@ struct TaskMapTests {
         let returned = DispatchSemaphore(value: 0)
         // On a thread of its own: if make runs under the lock, this call never returns.
         Thread {
-            let row = map.row(for: tasks[0], orMake: { "made beside \(map[tasks[1]] ?? "nothing")" })
+            let row = map.row(for: tasks[0], orMake: { "made beside \(map[tasks[1]] ?? "no row")" })
             made.withLock { $0 = row }
             returned.signal()
         }.start()
