@@ -22,8 +22,9 @@ public enum ChallengeAnswer: Sendable {
 /// calls five of its methods only when their block is set (four on macOS, where the background
 /// events method does not exist). The course does not: FoundationNetworking has no Objective-C
 /// runtime to ask, so on Linux the manager's method always runs, and one design serves both
-/// platforms: with no closure, the method does exactly what URLSession does when a delegate lacks it. The closures run on the delegate queue, except
-/// `taskNeedNewBodyStream`, which Linux asks for during `resume()`, off the delegate queue.
+/// platforms: with no closure, the method does exactly what URLSession does when a delegate lacks
+/// it. The closures run on the delegate queue, except `taskNeedNewBodyStream`, which Linux asks
+/// for during `resume()`, off the delegate queue.
 public struct Hooks: Sendable {
     public typealias Challenge = URLAuthenticationChallenge
     public typealias ChallengeCompletion = @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
