@@ -62,12 +62,12 @@ let exercises: [Exercise] = [
     Exercise(chapter: "08-task-delegates", folder: "8.2-progress", uses: ["TaskDelegates", "ResponseValidation"]),
     Exercise(chapter: "08-task-delegates", folder: "8.3-completion", uses: ["ResponseValidation", "ResponseParsing"]),
     Exercise(chapter: "08-task-delegates", folder: "8.4-download", uses: ["TaskDelegates"]),
-    Exercise(chapter: "09-session-manager", folder: "9.1-map", uses: []),
-    Exercise(chapter: "09-session-manager", folder: "9.2-notification-guard", uses: ["HTTPBin"]),
-    Exercise(chapter: "09-session-manager", folder: "9.3-predict-queues", uses: ["SessionManager", "TaskDelegates", "ResponseValidation", "HTTPBin"]),
+    Exercise(chapter: "09-session-manager", folder: "9.1-map", uses: ["Locking"]),
+    Exercise(chapter: "09-session-manager", folder: "9.2-activity-count", uses: ["SessionManager", "TaskDelegates", "Locking", "HTTPBin"]),
+    Exercise(chapter: "09-session-manager", folder: "9.3-predict-queues", uses: ["SessionManager", "TaskDelegates", "ResponseValidation", "Locking", "HTTPBin"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.1-predict", uses: ["HTTPSessionManager"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.2-fail-later", uses: []),
-    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "HTTPBin"]),
+    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "RequestSerialization", "HTTPBin"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of
