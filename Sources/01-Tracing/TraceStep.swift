@@ -5,7 +5,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
     case queryString = "query string"
     case requestSerialization = "request serializer"
     case taskCreation = "task creation"
-    case delegateMapInsert = "task table insert"
+    case taskTableInsert = "task table insert"
     case resume = "resume"
     case resumeNotification = "resume notification"
     case didReceiveResponse = "didReceive response"
@@ -14,7 +14,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
     case didWriteData = "didWriteData"
     case didFinishDownloading = "didFinishDownloading"
     case didComplete = "didCompleteWithError"
-    case delegateMapRemoval = "task table removal"
+    case taskTableRemoval = "task table removal"
     case processingQueue = "processing queue"
     case validation = "validation"
     case parsing = "parsing"
@@ -33,7 +33,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didWriteData, .didFinishDownloading, .didComplete, .processingQueue,
             .completionQueue, .didCompleteNotification:
             8
-        case .taskCreation, .delegateMapInsert, .resume, .resumeNotification, .delegateMapRemoval: 9
+        case .taskCreation, .taskTableInsert, .resume, .resumeNotification, .taskTableRemoval: 9
         case .baseURLResolution: 10
         case .caller: 0
         }
@@ -46,7 +46,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .queryString: "AFQueryStringFromParameters"
         case .requestSerialization: "-[AFHTTPRequestSerializer requestWithMethod:URLString:parameters:error:]"
         case .taskCreation: "-[AFURLSessionManager dataTaskWithRequest:…]"
-        case .delegateMapInsert: "-[AFURLSessionManager setDelegate:forTask:]"
+        case .taskTableInsert: "-[AFURLSessionManager setDelegate:forTask:]"
         case .resume: "-[NSURLSessionTask af_resume] (swizzled)"
         case .resumeNotification: "AFNetworkingTaskDidResumeNotification"
         case .didReceiveResponse: "URLSession:dataTask:didReceiveResponse:completionHandler:"
@@ -55,7 +55,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .didWriteData: "URLSession:downloadTask:didWriteData:…"
         case .didFinishDownloading: "-[AFURLSessionManagerTaskDelegate URLSession:downloadTask:didFinishDownloadingToURL:]"
         case .didComplete: "-[AFURLSessionManagerTaskDelegate URLSession:task:didCompleteWithError:]"
-        case .delegateMapRemoval: "-[AFURLSessionManager removeDelegateForTask:]"
+        case .taskTableRemoval: "-[AFURLSessionManager removeDelegateForTask:]"
         case .processingQueue: "url_session_manager_processing_queue()"
         case .validation: "-[AFHTTPResponseSerializer validateResponse:data:error:]"
         case .parsing: "-[AFJSONResponseSerializer responseObjectForResponse:data:error:] (or the serializer set)"

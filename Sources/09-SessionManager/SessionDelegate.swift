@@ -113,7 +113,7 @@ extension URLSessionManager {
         let row = taskTable.remove(task)
         let error = LinuxWorkarounds.finalError(error, notes: row?.notes)
         if let row {
-            trace.record(.delegateMapRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) left in the table")
+            trace.record(.taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) left in the table")
             row.delegate.didComplete(error: error, context: completionContext(serializer: row.responseSerializer))
         }
         hook(\.taskDidComplete)?(session, task, error)

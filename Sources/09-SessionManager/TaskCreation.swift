@@ -38,7 +38,7 @@ extension URLSessionManager {
         trace.record(.taskCreation, task: task.taskIdentifier, on: TracePlace.current, TraceDetail.creation(of: task))
         let notes = TaskNotes(session: ObjectIdentifier(session), hasDestination: hasDestination)
         taskTable.insert(TaskTable.Row(delegate: delegate, responseSerializer: responseSerializer, notes: notes))
-        trace.record(.delegateMapInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
+        trace.record(.taskTableInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
     }
     // end-listing
 

@@ -52,8 +52,8 @@ struct TracingTests {
         #expect(outcome.response.statusCode == 200)
         let steps = events.map(\.step)
         let journey: [TraceStep] = [
-            .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .delegateMapInsert, .resume,
-            .didReceiveResponse, .didReceiveData, .delegateMapRemoval, .didComplete, .processingQueue, .validation, .parsing,
+            .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume,
+            .didReceiveResponse, .didReceiveData, .taskTableRemoval, .didComplete, .processingQueue, .validation, .parsing,
             .completionQueue, .didCompleteNotification,
         ]
         #expect(steps.filter { $0 != .resumeNotification } .uniqued() == journey)

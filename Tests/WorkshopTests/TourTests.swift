@@ -13,8 +13,8 @@ struct TourTests {
         #expect(run.completions == 1)
         let steps = Tour.Run.collapsed(run.logicalOrder).map(\.0.step)
         #expect(steps == [
-            .caller, .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .delegateMapInsert, .resume,
-            .resumeNotification, .didReceiveResponse, .didReceiveData, .delegateMapRemoval, .didComplete, .processingQueue,
+            .caller, .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume,
+            .resumeNotification, .didReceiveResponse, .didReceiveData, .taskTableRemoval, .didComplete, .processingQueue,
             .validation, .parsing, .completionQueue, .caller, .didCompleteNotification,
         ])
         #expect(run.events.contains { $0.step == .queryString && $0.detail == "in the URL: author=Ada%20Lovelace&tags%5B%5D=swift&tags%5B%5D=linux" })

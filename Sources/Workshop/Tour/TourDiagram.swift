@@ -37,7 +37,7 @@ extension Tour.Run {
                 if !events.contains(where: { $0.step == .queryString }) { lines.append("    M->>S: request(method:urlString:parameters:)") }
                 lines.append("    S-->>M: URLRequest")
             case .taskCreation: lines.append("    M->>U: \(variant == .download ? "downloadTask" : "dataTask")(with:)")
-            case .delegateMapInsert: lines.append("    M->>M: task table: a row for the task")
+            case .taskTableInsert: lines.append("    M->>M: task table: a row for the task")
             case .resume: lines.append("    M->>U: resume()")
             case .resumeNotification: lines.append("    Note over M: taskDidResume")
             case .didReceiveResponse: lines.append("    U->>D: didReceive response (the manager finds D in its task table)")
@@ -46,7 +46,7 @@ extension Tour.Run {
             case .didWriteData: lines.append("    U->>D: didWriteData\(times)")
             case .didFinishDownloading: lines.append("    U->>D: didFinishDownloading (move the file)")
             case .didComplete: lines.append("    M->>D: didComplete")
-            case .delegateMapRemoval:
+            case .taskTableRemoval:
                 lines.append("    U->>M: didCompleteWithError")
                 lines.append("    M->>M: task table: the row out, first")
             case .processingQueue: lines.append("    D->>P: response serializer")

@@ -8,7 +8,7 @@ extension Tour.Run {
     /// callback can be recorded before the caller's last line: in masked output (the chapter's),
     /// these keep their logical place, first.
     static let stepsBeforeTheNetwork: Set<TraceStep> = [
-        .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .delegateMapInsert, .resume, .resumeNotification,
+        .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume, .resumeNotification,
     ]
 
     /// The trace as lines: time since the call, task, place, step, what it did, and the chapter.
