@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TaskDelegates", targets: ["TaskDelegates"]),
         .library(name: "SessionManager", targets: ["SessionManager"]),
         .library(name: "HTTPSessionManager", targets: ["HTTPSessionManager"]),
+        .library(name: "ImageDownloader", targets: ["ImageDownloader"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
@@ -113,6 +114,21 @@ let package = Package(
             ],
             path: "Tests/10-HTTPSessionManagerTests"),
 
+        // Chapter 11: AFNetworking's image downloader (merged requests, a download queue), its
+        // auto-purging image cache and the image view's reused-cell rule, on chapters 7, 9 and 10.
+        .target(
+            name: "ImageDownloader",
+            dependencies: ["Locking", "Tracing", "ImageInflation", "ResponseValidation", "SessionManager", "HTTPSessionManager"],
+            path: "Sources/11-ImageDownloader"),
+        // Merged downloads counted at HTTPBin, cancellation, the queue, the cache, bad input, the
+        // reused cell, what of URLCache works on Linux, and the stress test.
+        .testTarget(
+            name: "ImageDownloaderTests",
+            dependencies: [
+                "ImageDownloader", "ImageInflation", "ResponseValidation", "SessionManager", "HTTPSessionManager", "HTTPBin", "TestSupport",
+            ],
+            path: "Tests/11-ImageDownloaderTests"),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "Locking",
@@ -126,6 +142,7 @@ let package = Package(
             "TaskDelegates",
             "SessionManager",
             "HTTPSessionManager",
+            "ImageDownloader",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
