@@ -45,22 +45,34 @@ extension ImageDownloader {
         } else {
             .failure(URLError(.cannotDecodeContentData))
         }
-        let (handlers, next) = state.withLock { state -> ([ResponseHandler], [MergedTask]) in
+        let (handlers, cached, next) = state.withLock { state -> ([ResponseHandler], Bool, [MergedTask]) in
             state.activeRequestCount -= 1
-            var handlers: [ResponseHandler] = []
+            var (handlers, cached) = ([ResponseHandler](), false)
             if state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier {
                 handlers = state.mergedTasks.removeValue(forKey: merged.urlIdentifier)?.handlers ?? []
                 if case .success(let image) = outcome, let imageCache,
                     imageCache.shouldCache(image, for: merged.request, withAdditionalIdentifier: nil) {
                     imageCache.add(image, for: merged.request, withAdditionalIdentifier: nil)
+                    cached = true
                 }
             }
-            return (handlers, state.takeStartable(maximumActiveDownloads: maximumActiveDownloads))
+            return (handlers, cached, state.takeStartable(maximumActiveDownloads: maximumActiveDownloads))
         }
+        traceCompletion(outcome, cached: cached)
         deliver(outcome, of: merged, response: response, to: handlers)
         for waiting in next { start(waiting) }
     }
     // end-listing
+
+    private func traceCompletion(_ outcome: Result<Image, any Error>, cached: Bool) {
+        let trace = sessionManager.trace
+        // The manager runs completion handlers, and so this, on its completion queue.
+        let place = TracePlace.queue(sessionManager.completionQueue)
+        if cached, case .success(let image) = outcome {
+            trace.record(.imageCache, on: place, "added: \(TraceText.describe(image)), \(image.pixelWidth * image.pixelHeight * 4) bytes")
+        }
+        trace.record(.downloadQueue, on: place, "slot freed: \(activity.running) of \(maximumActiveDownloads) in use, \(activity.waiting) waiting")
+    }
 
     /// One block on the completion queue calls every handler, in the order the callers came,
     /// whatever kind of queue the completion queue is.
