@@ -125,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "ImageDownloaderTests",
             dependencies: [
-                "ImageDownloader", "ImageInflation", "ResponseValidation", "SessionManager", "HTTPSessionManager", "HTTPBin", "TestSupport",
+                "ImageDownloader", "ImageInflation", "ResponseValidation", "TaskDelegates", "SessionManager", "HTTPSessionManager", "HTTPBin",
+                "TestSupport",
             ],
             path: "Tests/11-ImageDownloaderTests"),
 

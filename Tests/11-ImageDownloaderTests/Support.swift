@@ -76,6 +76,7 @@ final class Harness: Sendable {
     let cache: AutoPurgingImageCache
     let center = NotificationCenter()
     let completionQueue: DispatchQueue
+    let notificationQueue = DispatchQueue(label: "test.notifications")
     let answers = Answers()
 
     init(
@@ -90,7 +91,7 @@ final class Harness: Sendable {
         configuration.timeoutIntervalForRequest = 10
         let manager = HTTPSessionManager(configuration: configuration, notificationCenter: center)
         manager.completionQueue = DispatchQueue(label: "test.manager.completion", attributes: .concurrent)
-        manager.notificationQueue = DispatchQueue(label: "test.notifications")
+        manager.notificationQueue = notificationQueue
         downloader = ImageDownloader(
             sessionManager: manager, downloadPrioritization: prioritization, maximumActiveDownloads: maximumActiveDownloads, imageCache: cache)
         downloader.completionQueue = completionQueue
