@@ -163,6 +163,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Locking", "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
+                "HTTPSessionManager", "ImageDownloader",
             ],
             path: "Sources/Benchmarks"
         ),

@@ -14,26 +14,22 @@ extension ImageDownloader {
     }
 
     // listing: download-image
-    /// Downloads the image for `request`, or joins the download of the same URL already on its
-    /// way, or answers from the image cache. Returns the caller's receipt, or nil when there is
-    /// nothing to cancel: the image came from the cache (`success` then gets no response), or the
-    /// request has no URL (`failure` then gets `URLError(.badURL)`). Handlers run later, on
-    /// `completionQueue`, never before this method has returned.
+    /// Joins the download of the same URL already on its way, or answers from the image cache,
+    /// or starts a download. Returns the caller's receipt; nil for a cached image (`success` then
+    /// gets no response) or a request with no URL (`failure` gets `URLError(.badURL)`). Handlers
+    /// run on `completionQueue`, always after this method has returned.
     @discardableResult
-    public func downloadImage(
-        for request: URLRequest, receiptID: UUID = UUID(), success: Success? = nil, failure: Failure? = nil
-    ) -> ImageDownloadReceipt? {
-        guard let urlIdentifier = request.url?.absoluteString else {
-            if let failure { completionQueue.async { failure(request, nil, URLError(.badURL)) } }
-            return nil
-        }
+    public func downloadImage(for request: URLRequest, receiptID: UUID = UUID(), success: Success? = nil, failure: Failure? = nil)
+        -> ImageDownloadReceipt? {
+        guard let urlIdentifier = request.url?.absoluteString else { return fail(request, failure, URLError(.badURL)) }
         let handler = ResponseHandler(receiptID: receiptID, success: success, failure: failure)
         let prioritization = downloadPrioritization
         let decision = state.withLock { state -> Decision in
             // 1. Join the download already on its way.
-            if state.mergedTasks[urlIdentifier] != nil {
-                state.mergedTasks[urlIdentifier]?.handlers.append(handler)
-                return .joined(handlers: state.mergedTasks[urlIdentifier]?.handlers.count ?? 0)
+            if var merged = state.mergedTasks.removeValue(forKey: urlIdentifier) {
+                merged.handlers.append(handler)
+                state.mergedTasks[urlIdentifier] = merged
+                return .joined(handlers: merged.handlers.count)
             }
             // 2. The image cache, if the request's cache policy allows it.
             if Self.mayUseImageCache(request.cachePolicy), let image = imageCache?.image(for: request, withAdditionalIdentifier: nil) {
@@ -48,6 +44,12 @@ extension ImageDownloader {
         return act(on: decision, for: request, receiptID: receiptID, success: success)
     }
     // end-listing
+
+    /// Calls `failure` later, on the completion queue, and returns no receipt.
+    private func fail(_ request: URLRequest, _ failure: Failure?, _ error: URLError) -> ImageDownloadReceipt? {
+        if let failure { completionQueue.async { failure(request, nil, error) } }
+        return nil
+    }
 
     /// The requests AFNetworking answers from the image cache: those whose cache policy allows a
     /// cached answer. A "reload" policy always goes to the network.

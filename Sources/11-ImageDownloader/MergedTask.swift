@@ -39,7 +39,11 @@ struct DownloadState {
     /// Tasks started and not yet completed, cancelled ones included until their completion
     /// arrives: URLSession is still working on them.
     var activeRequestCount = 0
+}
+// end-listing
 
+extension DownloadState {
+    // listing: download-queue
     /// Puts a new download in the queue: at the back (FIFO) or at the front (LIFO).
     mutating func enqueue(_ urlIdentifier: String, _ prioritization: DownloadPrioritization) {
         switch prioritization {
