@@ -36,7 +36,6 @@ extension URLRequest {
         var request = self
         request.httpBodyStream = nil
         request.setValue(String(length), forHTTPHeaderField: "Content-Length")
-        request.setValue(nil, forHTTPHeaderField: "Expect")
         return request
     }
 }

@@ -45,7 +45,6 @@ extension MultipartFormData {
             request.setValue(String(contentLength), forHTTPHeaderField: "Content-Length")
         case .chunked:
             request.setValue(nil, forHTTPHeaderField: "Content-Length")
-            request.setValue("", forHTTPHeaderField: "Expect")
         }
         return request
     }

@@ -11,9 +11,10 @@ public enum StreamedBodyFraming: Sendable {
     /// Content-Length header. A request with both is invalid HTTP (RFC 9112 §6.3, the shape of a
     /// request-smuggling attack): a strict server refuses it, a lax one may read the body wrong.
     ///
-    /// `Expect` is also set, to an empty value. For `uploadTask(withStreamedRequest:)`, libcurl
-    /// otherwise sends `Expect: 100-continue` and waits a full second for a `100 Continue` that
-    /// most servers never send, before it sends the body anyway.
+    /// For `uploadTask(withStreamedRequest:)` libcurl also sends `Expect: 100-continue` and holds
+    /// the body back until the server answers `100 Continue`, as real servers do at once (or for
+    /// one second, then sends it anyway). The header stays: a server may refuse any other
+    /// expectation with 417, an empty `Expect:` included.
     case chunked
 
     /// `.chunked` where URLSession is FoundationNetworking (Linux), `.contentLength` elsewhere.

@@ -38,8 +38,14 @@ public struct CompletionContext: Sendable {
 
 extension CompletionContext {
     /// One concurrent queue for every task, as AFNetworking's `url_session_manager_processing_queue`.
+    ///
+    /// It targets the default global queue. A queue made with only a label targets an
+    /// "overcommit" one, which starts a new thread for each item whenever no thread is idle: a
+    /// burst of responses would then cost a burst of threads, each created, scheduled and
+    /// destroyed. On the global queue, parsing runs on at most one thread per core, and a
+    /// response that arrives while all are busy waits its turn.
     public static let sharedProcessingQueue = DispatchQueue(
-        label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent)
+        label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent, target: .global())
     /// One group for every task whose owner names none, as `url_session_manager_completion_group`.
     public static let sharedCompletionGroup = DispatchGroup()
 }

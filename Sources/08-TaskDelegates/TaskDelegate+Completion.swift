@@ -54,8 +54,8 @@ extension TaskDelegate {
     /// once it is all in, its length is known, so the progress can show 1.0. (An addition: on
     /// Darwin, AFNetworking's progress for a chunked body stays indeterminate.)
     private func finishUnknownDownloadTotal() {
-        let received = state.withLock { $0.expectedToReceive < 0 ? $0.received : 0 }
-        if received > 0 { report(downloadProgress, total: received, completed: received, to: downloadProgressHandler) }
+        let received = state.withLock { $0.download.expected < 0 ? $0.download.done : 0 }
+        if received > 0 { report(.download, total: received, completed: received) }
     }
 
     // listing: completion-dispatch

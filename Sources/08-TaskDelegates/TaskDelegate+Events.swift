@@ -13,19 +13,18 @@ extension TaskDelegate {
     /// the delegate before the authentication challenge, so a task answered with a credential sees
     /// two responses, and only the last one's body belongs to the caller.
     public func didReceive(response: URLResponse) {
-        let proposed = ProgressBookkeeping.expectedTotal(of: response)
-        let total = ProgressBookkeeping.settableTotal(current: downloadProgress.totalUnitCount, proposed: proposed)
-        let accepted = state.withLock { state in
-            guard !state.isCompleted else { return false }
+        let accepted = state.withLock { state -> Int64? in
+            guard !state.isCompleted else { return nil }
             state.response = response
             state.data = Data()
-            state.expectedToReceive = total
-            state.received = 0
-            return true
+            let proposed = ProgressBookkeeping.expectedTotal(of: response)
+            state.download.expected = ProgressBookkeeping.settableTotal(current: state.download.expected, proposed: proposed)
+            state.download.done = 0
+            return state.download.expected
         }
-        guard accepted else { return }
+        guard let total = accepted else { return }
         trace(.didReceiveResponse, TraceDetail.response(response))
-        report(downloadProgress, total: total, completed: 0, to: downloadProgressHandler)
+        report(.download, total: total, completed: 0)
     }
     // end-listing
 
@@ -37,22 +36,22 @@ extension TaskDelegate {
         let counts = state.withLock { state -> (total: Int64, completed: Int64)? in
             guard !state.isCompleted else { return nil }
             state.data.append(data)
-            state.received += Int64(data.count)
-            return (state.expectedToReceive, state.received)
+            state.download.done += Int64(data.count)
+            return (state.download.expected, state.download.done)
         }
         guard let counts else { return }
         trace(.didReceiveData, "\(data.count) bytes, \(counts.completed) so far")
-        report(downloadProgress, total: counts.total, completed: counts.completed, to: downloadProgressHandler)
+        report(.download, total: counts.total, completed: counts.completed)
     }
     // end-listing
 
     /// Some of the request's body went out. URLSession's own totals are used, except an unknown
     /// expected total, which falls back to the request's `Content-Length`.
     public func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        guard !isCompleted else { return }
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
+        guard record(.upload, total: total, completed: totalBytesSent) else { return }
         trace(.didSendBodyData, "\(totalBytesSent) of \(total) bytes sent")
-        report(uploadProgress, total: total, completed: totalBytesSent, to: uploadProgressHandler)
+        report(.upload, total: total, completed: totalBytesSent)
     }
 
     /// Some of a download was written to its temporary file.
@@ -67,20 +66,31 @@ extension TaskDelegate {
     }
 
     private func recordDownload(total: Int64, completed: Int64) {
-        let accepted = state.withLock { state in
-            guard !state.isCompleted else { return false }
-            state.expectedToReceive = total < 0 ? ProgressBookkeeping.unknown : total
-            state.received = completed
-            return true
-        }
-        if accepted { report(downloadProgress, total: total, completed: completed, to: downloadProgressHandler) }
+        let total = total < 0 ? ProgressBookkeeping.unknown : total
+        if record(.download, total: total, completed: completed) { report(.download, total: total, completed: completed) }
     }
 
-    /// Moves a progress object and tells the caller. Events arrive one at a time on the delegate
-    /// queue, so two reports never interleave.
-    func report(_ progress: Progress, total: Int64, completed: Int64, to handler: ProgressHandler?) {
+    /// Records a direction's counts, unless the task has completed; says whether it did.
+    private func record(_ direction: Direction, total: Int64, completed: Int64) -> Bool {
+        state.withLock { state in
+            guard !state.isCompleted else { return false }
+            state[direction].expected = total
+            state[direction].done = completed
+            return true
+        }
+    }
+
+    // listing: report-progress
+    /// Moves a direction's progress object and tells the caller: only when the object exists or a
+    /// handler waits for it, so that a task nobody watches never makes one. Events arrive one at
+    /// a time on the delegate queue, so two reports never interleave.
+    func report(_ direction: Direction, total: Int64, completed: Int64) {
+        let handler = direction == .upload ? uploadProgressHandler : downloadProgressHandler
+        let existing = state.withLock { $0[direction].progress }
+        guard let progress = existing ?? handler.map({ _ in self.progress(direction) }) else { return }
         progress.totalUnitCount = ProgressBookkeeping.settableTotal(current: progress.totalUnitCount, proposed: total)
         progress.completedUnitCount = completed
         handler?(progress)
     }
+    // end-listing
 }

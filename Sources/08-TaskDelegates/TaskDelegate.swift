@@ -26,10 +26,6 @@ public final class TaskDelegate: Sendable {
     // listing: task-delegate-state
     /// The task this delegate carries.
     public let task: URLSessionTask
-    /// Bytes sent, against the body's length (-1 while unknown).
-    public let uploadProgress: Progress
-    /// Bytes received or written, against the expected length (-1 while unknown).
-    public let downloadProgress: Progress
 
     let uploadProgressHandler: ProgressHandler?
     let downloadProgressHandler: ProgressHandler?
@@ -44,12 +40,23 @@ public final class TaskDelegate: Sendable {
     struct State {
         var data = Data()
         var response: URLResponse?
-        var expectedToReceive = ProgressBookkeeping.unknown
-        var received: Int64 = 0
+        var upload = Transfer()
+        var download = Transfer()
         var downloadFileURL: URL?
         var isCompleted = false
     }
+
+    /// One direction's counts, and its progress object once someone has asked for it.
+    struct Transfer {
+        var expected = ProgressBookkeeping.unknown
+        var done: Int64 = 0
+        var progress: Progress?
+    }
     // end-listing
+
+    enum Direction {
+        case upload, download
+    }
 
     public init(
         task: URLSessionTask,
@@ -67,17 +74,36 @@ public final class TaskDelegate: Sendable {
         self.notificationCenter = notificationCenter
         self.tracer = tracer
         self.completionHandler = completionHandler
-        self.uploadProgress = Self.makeProgress(controlling: task)
-        self.downloadProgress = Self.makeProgress(controlling: task)
     }
 
+    /// Bytes sent, against the body's length (-1 while unknown).
+    public var uploadProgress: Progress { progress(.upload) }
+    /// Bytes received or written, against the expected length (-1 while unknown).
+    public var downloadProgress: Progress { progress(.download) }
+
+    // listing: progress-on-demand
+    /// A direction's progress object, made the first time someone asks for it (a caller, or an
+    /// event with a handler to call), from the counts so far. AFNetworking makes both for every
+    /// task, at once. Most tasks are never watched, and on Linux making, moving and freeing two
+    /// `Progress` objects costs more than all the rest of the delegate's work for a small request.
+    func progress(_ direction: Direction) -> Progress {
+        state.withLock { state in
+            if let progress = state[direction].progress { return progress }
+            let progress = Self.makeProgress(controlling: task)
+            progress.totalUnitCount = state[direction].expected
+            progress.completedUnitCount = state[direction].done
+            state[direction].progress = progress
+            return progress
+        }
+    }
+    // end-listing
+
     // listing: progress-controls
-    /// A progress object that starts unknown (-1) and controls its task: cancelling, pausing or
-    /// resuming the progress cancels, suspends or resumes the task. The handlers hold the task
-    /// weakly, as AFNetworking's do, so that a progress kept by a caller does not keep the task.
+    /// A progress object that controls its task: cancelling, pausing or resuming the progress
+    /// cancels, suspends or resumes the task. The handlers hold the task weakly, as AFNetworking's
+    /// do, so that a progress kept by a caller does not keep the task.
     private static func makeProgress(controlling task: URLSessionTask) -> Progress {
         let progress = Progress(parent: nil, userInfo: nil)
-        progress.totalUnitCount = ProgressBookkeeping.unknown
         progress.isCancellable = true
         progress.cancellationHandler = { [weak task] in task?.cancel() }
         progress.isPausable = true
@@ -110,5 +136,17 @@ extension TaskDelegate {
     func trace(_ step: TraceStep, on place: @autoclosure () -> String = TracePlace.current, _ detail: @autoclosure () -> String) {
         guard let tracer else { return }
         tracer.record(step, task: task.taskIdentifier, on: place(), detail())
+    }
+}
+
+extension TaskDelegate.State {
+    subscript(direction: TaskDelegate.Direction) -> TaskDelegate.Transfer {
+        get { direction == .upload ? upload : download }
+        set {
+            switch direction {
+            case .upload: upload = newValue
+            case .download: download = newValue
+            }
+        }
     }
 }

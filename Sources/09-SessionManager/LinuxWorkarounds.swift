@@ -43,19 +43,16 @@ enum LinuxWorkarounds {
     /// - A timeout given to `URLRequest(url:cachePolicy:timeoutInterval:)` is ignored (only one
     ///   assigned to the property counts; otherwise the configuration's 60 s applies), so it is
     ///   assigned again.
-    /// - A body stream goes without `Content-Length` (libcurl sends the stream chunked and would
-    ///   add `Transfer-Encoding: chunked` next to it, which is invalid HTTP), and with an empty
-    ///   `Expect` (or libcurl waits a second for a `100 Continue` most servers never send).
+    /// - A body stream goes without `Content-Length`: libcurl sends the stream chunked and would
+    ///   add `Transfer-Encoding: chunked` next to it, which is invalid HTTP.
     static func request(_ request: URLRequest) -> URLRequest {
         guard isActive else { return request }
         var request = request
         if request.timeoutInterval != defaultTimeout {
             request.timeoutInterval = request.timeoutInterval
         }
-        guard request.httpBodyStream != nil else { return request }
-        request.setValue(nil, forHTTPHeaderField: "Content-Length")
-        if request.value(forHTTPHeaderField: "Expect") == nil {
-            request.setValue("", forHTTPHeaderField: "Expect")
+        if request.httpBodyStream != nil {
+            request.setValue(nil, forHTTPHeaderField: "Content-Length")
         }
         return request
     }

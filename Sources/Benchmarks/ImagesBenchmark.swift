@@ -54,21 +54,22 @@ enum ImagesBenchmark {
     }
 
     static func run() {
-        let server: ChildProcess
+        let server: ServerProcess
         do {
-            server = try ChildProcess(["serve-httpbin"])
+            server = try ServerProcess()
         } catch {
             return print("images: could not start HTTPBin in a child process: \(error)")
         }
-        defer { server.finish() }
-        guard let baseURL = server.readLine() else { return print("images: HTTPBin did not start") }
+        defer { server.stop() }
         var results: [Side: [Measurement]] = [:]
         for round in 0..<rounds {
             // Alternate which side goes first, so that neither always meets a warmer machine.
             for side in round % 2 == 0 ? Side.allCases : Side.allCases.reversed() {
-                let before = server.count("side=\(side.rawValue)")
-                guard let measurement = measure(side, baseURL: baseURL) else { return print("images: the \(side) side failed") }
-                let hits = server.count("side=\(side.rawValue)") - before
+                let before = server.requestCount(containing: "side=\(side.rawValue)")
+                guard let measurement = measure(side, baseURL: server.baseURL.absoluteString) else {
+                    return print("images: the \(side) side failed")
+                }
+                let hits = server.requestCount(containing: "side=\(side.rawValue)") - before
                 results[side, default: []].append(Measurement(hits: hits, nanoseconds: measurement.nanoseconds, peakRise: measurement.peakRise))
             }
         }
@@ -105,11 +106,20 @@ enum ImagesBenchmark {
             + Target.atMost(targetRatio).check("wall time, downloader ÷ naive", ratio))
     }
 
+    /// The argument that makes `afn-bench` one side of this benchmark, in a child process.
+    static let sideArgument = "--images-side"
+
     /// Runs one side in a child process and reads its one line of figures.
     static func measure(_ side: Side, baseURL: String) -> (nanoseconds: Double, peakRise: Int?)? {
-        guard let child = try? ChildProcess(["images-side", side.rawValue, baseURL]) else { return nil }
-        defer { child.finish() }
-        guard let line = child.readLine() else { return nil }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        child.arguments = [sideArgument, side.rawValue, baseURL]
+        let output = Pipe()
+        child.standardOutput = output
+        guard (try? child.run()) != nil else { return nil }
+        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        child.waitUntilExit()
         let fields = line.split(separator: " ")
         guard fields.count == 4, fields[0] == "result", let nanoseconds = Double(fields[1]), fields[3] == "0" else {
             print("  \(side): \(line)")

@@ -2,33 +2,17 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPBin
 import HTTPSessionManager
 import ImageDownloader
 import ImageInflation
 import Locking
 
 extension ImagesBenchmark {
-    /// `afn-bench serve-httpbin`: HTTPBin in this process, its base URL on the first line of
-    /// standard output; then, for each line `count TEXT` on standard input, the number of requests
-    /// received so far whose target contains TEXT. Ends when standard input closes.
-    static func serveHTTPBin() -> Never {
-        let server = SessionBenchmark.blocking { try await HTTPBin.start() }
-        writeLine(server.baseURL.absoluteString)
-        while let line = readLine() {
-            guard line.hasPrefix("count ") else { continue }
-            let text = line.dropFirst("count ".count)
-            writeLine(String(server.requests.filter { $0.uri.contains(text) }.count))
-        }
-        SessionBenchmark.blocking { try await server.shutdown() }
-        exit(0)
-    }
-
-    /// `afn-bench images-side naive|downloader BASEURL`: one side of the benchmark, alone in this
+    /// `afn-bench --images-side naive|downloader BASEURL`: one side of the benchmark, alone in this
     /// process. Prints `result NANOSECONDS PEAKRISE FAILURES` (a peak rise of -1: not measurable).
     static func runSide(_ name: String, baseURL: String) -> Never {
         guard let side = Side(rawValue: name), let base = URL(string: baseURL) else {
-            writeLine("usage: afn-bench images-side naive|downloader BASEURL")
+            writeLine("usage: afn-bench \(sideArgument) naive|downloader BASEURL")
             exit(2)
         }
         let configuration = URLSessionConfiguration.ephemeral
@@ -95,46 +79,5 @@ extension ImagesBenchmark {
     /// Straight to the file descriptor: `print` is buffered when standard output is a pipe.
     static func writeLine(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-}
-
-/// A child `afn-bench` process, and a conversation with it one line at a time.
-final class ChildProcess {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer = Data()
-
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-    }
-
-    func readLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
-        }
-    }
-
-    /// Asks the HTTPBin child how many requests it received whose target contains `text`.
-    func count(_ text: String) -> Int {
-        input.fileHandleForWriting.write(Data("count \(text)\n".utf8))
-        return readLine().flatMap { Int($0) } ?? -1
-    }
-
-    /// Closes the child's standard input (HTTPBin's cue to stop) and waits for it to exit.
-    func finish() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }

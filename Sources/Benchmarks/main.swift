@@ -20,10 +20,10 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
 }
 
-// The images benchmark's helpers, run as child processes of `afn-bench images` (not benchmarks).
+// The child processes of the benchmarks that make requests: the server, and each side of `images`.
 switch CommandLine.arguments.dropFirst().first {
-case "serve-httpbin": ImagesBenchmark.serveHTTPBin()
-case "images-side": ImagesBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
+case ServerProcess.serveArgument: ServerProcess.serve()
+case ImagesBenchmark.sideArgument: ImagesBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
 default: break
 }
 

@@ -26,8 +26,8 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
     private let log: RequestLog
 
     /// The request being received: its head and the body so far (never more than the limit).
-    private var receiving: (head: HTTPRequestHead, body: ByteBuffer)?
-    /// Set after a 413, a 400 or a `.hold`: whatever else the client sends is dropped unread.
+    private var receiving: (head: HTTPRequestHead, body: ByteBuffer, answeredContinue: Bool)?
+    /// Set after a 413, a 417, a 400 or a `.hold`: whatever else the client sends is dropped unread.
     private var discarding = false
     /// HTTP/1.1 answers pipelined requests in order: a request that completes while a reply is still
     /// playing waits here, and the connection stops reading until the queue drains, so a client
@@ -53,8 +53,14 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
                 reject(head, bodyBytesReceived: 0, context: context)
                 return
             }
-            receiving = (head, ByteBuffer())
-            answerExpectContinue(head, context: context)
+            // RFC 9110 §10.1.1: 100-continue is the only expectation HTTP defines, and a server may
+            // answer any other with 417. Real servers do (an empty `Expect:` included), so HTTPBin
+            // does too: a client that sends one must not pass here and fail elsewhere.
+            if let expectation = head.headers.first(name: "expect"), expectation.lowercased() != "100-continue" {
+                refuse(head, with: .expectationFailed, "the only expectation this server meets is 100-continue, not Expect: \"\(expectation)\"", context: context)
+                return
+            }
+            receiving = (head, ByteBuffer(), answerExpectContinue(head, context: context))
         case .body(var chunk):
             // Only the count is read here: holding a second reference to the body while appending
             // to it would make every chunk copy the whole body so far.
@@ -67,9 +73,9 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
             }
             receiving?.body.writeBuffer(&chunk)
         case .end:
-            guard let (head, body) = receiving else { return }
+            guard let (head, body, answeredContinue) = receiving else { return }
             receiving = nil
-            log.record(RecordedRequest(head: head, bodySize: body.readableBytes))
+            log.record(RecordedRequest(head: head, bodySize: body.readableBytes, answeredContinue: answeredContinue))
             let reply = Router.reply(to: Request(head: head, body: body))
             enqueue(Job(reply: reply, keepAlive: head.isKeepAlive, isHead: head.method == .HEAD), context: context)
         }
@@ -77,22 +83,30 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A client that sends `Expect: 100-continue` waits for this interim response before sending
     /// the body (libcurl waits one second, then sends anyway). NIO does not answer it by itself.
-    /// `/fault/no-continue` skips it to show that one-second stall.
-    private func answerExpectContinue(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// `/fault/no-continue` skips it to show that one-second stall. Returns whether it answered.
+    private func answerExpectContinue(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Bool {
         guard head.headers.first(name: "expect")?.lowercased() == "100-continue",
             !Fault.ignoresExpectContinue(uri: head.uri),
             !isReplying, queue.isEmpty  // never interleave it with another reply's bytes
-        else { return }
+        else { return false }
         write(Wire.head(.continue, [:]), context: context)
+        return true
     }
 
     private func reject(_ head: HTTPRequestHead, bodyBytesReceived: Int, context: ChannelHandlerContext) {
+        let message = "the request body is larger than the limit of \(limits.maxBodySize) bytes"
+        refuse(head, with: .payloadTooLarge, message, bodyBytesReceived: bodyBytesReceived, context: context)
+    }
+
+    /// Answers with a client error and closes: the rest of the request is dropped unread.
+    private func refuse(
+        _ head: HTTPRequestHead, with status: HTTPResponseStatus, _ message: String, bodyBytesReceived: Int = 0,
+        context: ChannelHandlerContext
+    ) {
         receiving = nil
         discarding = true
         log.record(RecordedRequest(head: head, bodySize: bodyBytesReceived))
-        let message = "the request body is larger than the limit of \(limits.maxBodySize) bytes"
-        let reply: Reply = [.respond(.clientError(message, status: .payloadTooLarge))]
-        enqueue(Job(reply: reply, keepAlive: false, isHead: false), context: context)
+        enqueue(Job(reply: [.respond(.clientError(message, status: status))], keepAlive: false, isHead: false), context: context)
     }
 
     /// NIO's parser reports what is not HTTP/1.1 here: garbage, oversized header fields (80 KiB),

@@ -18,18 +18,21 @@ public struct RecordedRequest: Sendable, Hashable {
     public let headers: [Header]
     /// The body bytes received (for a rejected body: those received before the server gave up).
     public let bodySize: Int
+    /// The request asked for `100 Continue` (`Expect: 100-continue`) and the server sent it.
+    public let answeredContinue: Bool
 
     /// The first value of a header, the name compared case-insensitively as HTTP requires.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    init(head: HTTPRequestHead, bodySize: Int) {
+    init(head: HTTPRequestHead, bodySize: Int, answeredContinue: Bool = false) {
         method = head.method.rawValue
         uri = head.uri
         path = String(head.uri.prefix { $0 != "?" })
         headers = head.headers.map { Header(name: $0.name, value: $0.value) }
         self.bodySize = bodySize
+        self.answeredContinue = answeredContinue
     }
 }
 

@@ -18,8 +18,11 @@ import Darwin
 /// waits in the standard library's own futex call, which the sanitizer never sees, so two threads
 /// that took turns through a `Mutex` look to it like a race.
 public final class Protected<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // `@usableFromInline` and `@inlinable` below: a caller in another module then compiles
+    // `withLock` for its own types, instead of calling a generic function that looks up the
+    // closure's and the result's type metadata at run time, on every call.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
 
     public init(_ value: sending Value) {
         self.value = value
@@ -35,6 +38,7 @@ public final class Protected<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value, under the lock. Keep `body` short, and never call out of it
     /// to code that might take another lock or wait for another thread.
+    @inlinable
     public func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
@@ -47,6 +51,7 @@ public final class Protected<Value>: @unchecked Sendable {
 
 extension Protected where Value: Sendable {
     /// A copy of the value as it is now.
+    @inlinable
     public var value: Value {
         withLock { $0 }
     }

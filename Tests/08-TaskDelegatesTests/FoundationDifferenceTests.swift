@@ -35,7 +35,6 @@ struct FoundationDifferenceTests {
         var request = URLRequest(url: server.url("/post"))
         request.httpMethod = "POST"
         request.httpBodyStream = InputStream(data: Data(count: 100_000))
-        request.setValue("", forHTTPHeaderField: "Expect")  // no 1 s wait for a 100 Continue
         session.dataTask(with: request).resume()
         await raw.waitForCompletion()
         session.finishTasksAndInvalidate()

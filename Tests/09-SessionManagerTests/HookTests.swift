@@ -83,9 +83,10 @@ struct HookTests {
             let chunks = Locked(0)
             harness.manager.updateHooks { $0.dataTaskDidReceiveResponse = { _, _, _ in .cancel } }
             harness.manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } } }
-            // Large enough to arrive in many chunks, small enough that HTTPBin generates it well
-            // within the request's 10 s timeout in a thread-sanitizer build (2 MB took longer).
-            let completion = try await harness.get("/bytes/300000")
+            // Large enough to arrive in many chunks. The generous timeout is for a thread-sanitizer
+            // build on a loaded machine, where HTTPBin (in this process, sanitized too) can take
+            // seconds to start the body: the -999 must come from the hook's cancel, not a timeout.
+            let completion = try await harness.get("/bytes/300000", timeout: 60, within: 90)
             #expect(completion.urlErrorCode == .cancelled)
             #expect(chunks.value == 0)
         }

@@ -109,9 +109,9 @@ final class Harness: Sendable {
         }
     }
 
-    /// A GET through a data task.
-    func get(_ path: String, within seconds: Double = 30) async throws -> Completion {
-        let request = request(path)
+    /// A GET through a data task. `timeout` is the request's own (idle) timeout.
+    func get(_ path: String, timeout: TimeInterval = 10, within seconds: Double = 30) async throws -> Completion {
+        let request = request(path, timeout: timeout)
         return try await complete(within: seconds) { manager, handler in
             try manager.dataTask(with: request, completionHandler: handler)
         }

@@ -173,7 +173,7 @@ struct AsyncTests {
                 if (error as? URLError)?.code == .cancelled { completed.withLock { $0 += 1 } }
             } }
             let call = Task { _ = try await manager.get("delay/30000") }
-            #expect(await eventually { harness.server.requests.count == 1 })
+            #expect(await eventually(within: 60) { harness.server.requests.count == 1 })
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
             #expect(completed.value == 1)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import Benchmarks
 
@@ -31,5 +34,25 @@ struct BenchmarksTests {
         #expect(process.terminationStatus == 2)
         #expect(text.contains("no benchmark is called 'escapng'"))
         #expect(text.contains("escaping"))
+    }
+
+    @Test("The benchmarks' server runs in a child process: it prints its address, answers, and exits when its input closes")
+    func serverProcess() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = [ServerProcess.serveArgument]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        let base = try #require(URL(string: String(decoding: line, as: UTF8.self)))
+        let (_, response) = try await URLSession.shared.data(from: base.appendingPathComponent("get"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 }

@@ -87,6 +87,19 @@ struct FaultTests {
         }
     }
 
+    @Test("Any expectation but 100-continue gets 417 Expectation Failed, an empty Expect included, as real servers answer it")
+    func unknownExpectation() async throws {
+        try await withServer { server in
+            for value in ["", "200-ok", "100-continue, 200-ok"] {
+                let request = "POST /post HTTP/1.1\r\nHost: x\r\nExpect: \(value)\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
+                let refused = try await exchangeRawText(request, port: server.port)
+                #expect(refused.text.hasPrefix("HTTP/1.1 417 Expectation Failed\r\n"), "Expect: \"\(value)\"")
+            }
+            let upperCase = "POST /post HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
+            #expect(try await exchangeRawText(upperCase, port: server.port).text.contains("HTTP/1.1 200 OK\r\n"), "the token is case-insensitive")
+        }
+    }
+
     @Test("An unknown fault mode gets 404 listing the modes")
     func unknownFault() async throws {
         try await withServer { server in

@@ -147,10 +147,13 @@ struct LinuxBehaviourTests {
             _ = try await streamedUpload(to: server.url("/post"))
             #expect(server.requests.last?.header("Expect") == "100-continue")
 
-            // The workaround: an empty Expect header replaces libcurl's, and libcurl does not wait.
-            _ = try await streamedUpload(to: server.url("/fault/no-continue"), expect: "")
+            // An empty Expect header replaces libcurl's, and libcurl does not wait: but it is an
+            // expectation the server does not know, and real servers answer it with 417, as
+            // HTTPBin does. Not a workaround, then: a second bug.
+            let refused = try await streamedUpload(to: server.url("/fault/no-continue"), expect: "")
+            #expect(refused.events.first == "response 417")
             #expect(server.requests.last?.header("Expect") == "")
-            #expect(server.requests.suffix(3).map(\.bodySize) == [3000, 3000, 3000])
+            #expect(server.requests.suffix(2).map(\.bodySize) == [3000, 0], "the refused body is never read")
         }
     }
 
@@ -174,7 +177,7 @@ struct LinuxBehaviourTests {
 
     /// `uploadTask(withStreamedRequest:)`, the body coming from the delegate's
     /// `needNewBodyStream`, timed from `resume()` to the completion.
-    private func streamedUpload(to url: URL, expect: String? = nil) async throws -> (seconds: Double, completion: RecordingDelegate.Completion) {
+    private func streamedUpload(to url: URL, expect: String? = nil) async throws -> (seconds: Double, events: [String]) {
         let delegate = RecordingDelegate(answer: .performDefaultHandling, uploadBody: Data(count: 3000))
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -187,7 +190,7 @@ struct LinuxBehaviourTests {
         let completion = try #require(await delegate.completion.wait(upTo: 5))
         #expect(completion == .success)
         let elapsed = ContinuousClock.now - start
-        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, completion)
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, delegate.events)
     }
 }
 
