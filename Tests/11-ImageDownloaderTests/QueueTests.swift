@@ -49,6 +49,22 @@ struct QueueTests {
         }
     }
 
+    /// What AFNetworking's queue relies on when the last caller of a queued download cancels:
+    /// its data task, made but never resumed, still completes. (This downloader makes no task
+    /// for a waiting download; see chapter 11, step 3.)
+    @Test("A task the manager made and never resumed completes with -999 when it is cancelled")
+    func neverResumedTaskCompletes() async throws {
+        try await Harness.with { harness in
+            let errors = Locked<[URLError.Code?]>([])
+            let task = try harness.downloader.sessionManager.dataTask(with: harness.request("/image/numbered/43"), completionHandler: { _, _, error in
+                errors.withLock { $0.append((error as? URLError)?.code) }
+            })
+            task.cancel()
+            #expect(await eventually { errors.value == [.cancelled] })
+            #expect(harness.hits("/image/numbered/43") == 0)
+        }
+    }
+
     @Test("A download asked for on an invalidated session fails with the manager's typed error and frees its slot")
     func invalidatedSession() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
