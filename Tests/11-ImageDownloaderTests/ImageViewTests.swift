@@ -43,7 +43,7 @@ struct ImageViewTests {
             naive.show(harness.request("/image/numbered/100"))
             naive.show(harness.request("/image/numbered/200"))
             blocker.release()
-            #expect(await eventually { naive.shown.value.count == 2 })
+            #expect(await eventually(within: 60) { naive.shown.value.count == 2 })
             #expect(naive.shown.value == [200, 100])  // the right avatar, then the wrong one, for good
         }
         try await Harness.with(maximumActiveDownloads: 1, prioritization: .lifo) { harness in
@@ -75,7 +75,7 @@ struct ImageViewTests {
             }
             show("/image/numbered/100", nil)
             // Row 100's download has completed: its answer waits in the held queue.
-            #expect(await eventually { harness.hits("/image/numbered/100") == 1 && harness.downloader.activity == (0, 0) })
+            #expect(await eventually(within: 60) { harness.hits("/image/numbered/100") == 1 && harness.downloader.activity == (0, 0) })
             show("/fault/stall-after-headers", placeholder)
             held.resume()
             await withCheckedContinuation { continuation in held.async { continuation.resume() } }
@@ -110,7 +110,7 @@ struct ImageViewTests {
             view.setImage(with: harness.request("/image/numbered/51?delay=100"))
             view.setImage(with: harness.request("/image/numbered/51?delay=100"))
             #expect(await harness.isIdle())
-            #expect(await eventually { displayed.value.count == 1 })
+            #expect(await eventually(within: 60) { displayed.value.count == 1 })
             #expect(harness.hits("/image/numbered/51?delay=100") == 1)
             #expect(displayed.value == [16])
         }
@@ -125,10 +125,10 @@ struct ImageViewTests {
                 with: harness.request("/status/404"), placeholder: testImage(width: 1),
                 failure: { request, response, _ in failures.withLock { $0.append(request) } })
             #expect(view.image?.pixelWidth == 1)
-            #expect(await eventually { failures.value.count == 1 })
+            #expect(await eventually(within: 60) { failures.value.count == 1 })
             #expect(view.image?.pixelWidth == 1)
             view.setImage(with: harness.server.url("/image/numbered/52"), placeholder: testImage(width: 2))
-            #expect(await eventually { view.image?.pixelWidth == 16 })
+            #expect(await eventually(within: 60) { view.image?.pixelWidth == 16 })
             #expect(harness.server.requests.last?.header("Accept") == "image/*")
         }
     }
@@ -156,7 +156,7 @@ struct ImageViewTests {
             #expect(view.image?.pixelWidth == 1)
             // Nothing is left to download: asking for it again starts afresh.
             view.setImage(with: harness.request("/image/numbered/53?delay=200"))
-            #expect(await eventually { view.image?.pixelWidth == 16 })
+            #expect(await eventually(within: 60) { view.image?.pixelWidth == 16 })
         }
     }
 }

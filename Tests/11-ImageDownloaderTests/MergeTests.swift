@@ -126,7 +126,7 @@ struct CancelTests {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
             let stalled = try #require(harness.download("/fault/stall-after-headers", as: "stalled"))
             harness.download("/image/numbered/2", as: "next")
-            _ = await eventually { harness.hits("/fault/stall-after-headers") == 1 }
+            _ = await eventually(within: 60) { harness.hits("/fault/stall-after-headers") == 1 }
             #expect(harness.downloader.activity == (1, 1))
             harness.downloader.cancelTask(for: stalled)
             #expect(await harness.answers.wait(for: 2))

@@ -60,7 +60,7 @@ struct QueueTests {
                 errors.withLock { $0.append((error as? URLError)?.code) }
             })
             task.cancel()
-            #expect(await eventually { errors.value == [.cancelled] })
+            #expect(await eventually(within: 60) { errors.value == [.cancelled] })
             #expect(harness.hits("/image/numbered/43") == 0)
         }
     }

@@ -62,9 +62,9 @@ final class Answers: Sendable {
     var keys: [String] { order.value }
     var count: Int { answers.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
-    /// Waits until `count` answers have arrived; false if they did not within 20 s.
+    /// Waits until `count` answers have arrived; false if they did not within a minute.
     func wait(for count: Int) async -> Bool {
-        await eventually(within: 20) { self.count >= count }
+        await eventually(within: 60) { self.count >= count }
     }
 }
 
@@ -88,7 +88,9 @@ final class Harness: Sendable {
         self.completionQueue = completionQueue
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = 10
+        // Hang guards, not speed limits: a sanitized build on a loaded 2-core machine can take
+        // seconds over a request that takes a millisecond otherwise.
+        configuration.timeoutIntervalForRequest = 60
         let manager = HTTPSessionManager(configuration: configuration, notificationCenter: center)
         manager.completionQueue = DispatchQueue(label: "test.manager.completion", attributes: .concurrent)
         manager.notificationQueue = notificationQueue
@@ -132,7 +134,7 @@ final class Harness: Sendable {
     func answer(_ path: String, cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy) async -> Answer? {
         let key = UUID().uuidString
         download(path, as: key, cachePolicy: cachePolicy)
-        _ = await eventually(within: 20) { !self.answers[key].isEmpty }
+        _ = await eventually(within: 60) { !self.answers[key].isEmpty }
         return answers[key].first
     }
 
@@ -153,13 +155,13 @@ final class Harness: Sendable {
         let receipts = (0..<downloader.maximumActiveDownloads).compactMap { index in
             downloader.downloadImage(for: request("/fault/stall-after-headers?slot=\(index)"))
         }
-        _ = await eventually { self.server.requests.filter { $0.path == "/fault/stall-after-headers" }.count == receipts.count }
+        _ = await eventually(within: 60) { self.server.requests.filter { $0.path == "/fault/stall-after-headers" }.count == receipts.count }
         return Blocker(downloader: downloader, receipts: receipts)
     }
 
     /// True once no task is running and no download waits, in the downloader and in URLSession.
     func isIdle() async -> Bool {
-        let settled = await eventually { self.downloader.activity == (0, 0) }
+        let settled = await eventually(within: 60) { self.downloader.activity == (0, 0) }
         let running = await runningTasks()
         return settled && running.isEmpty
     }

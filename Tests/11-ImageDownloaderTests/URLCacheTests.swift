@@ -91,7 +91,7 @@ struct URLCacheTests {
             for _ in 0..<2 {
                 let answered = Locked(false)
                 downloader.downloadImage(for: URLRequest(url: server.url(path)), success: { _, _, _ in answered.withLock { $0 = true } })
-                #expect(await eventually { answered.value })
+                #expect(await eventually(within: 60) { answered.value })
             }
             #expect(server.requests.filter { $0.uri == path }.count == expectedHits)
             downloader.sessionManager.invalidateSession(cancelingTasks: true)
