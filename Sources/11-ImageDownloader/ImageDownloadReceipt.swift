@@ -12,6 +12,13 @@ public struct ImageDownloadReceipt: Sendable, Hashable {
     /// The request the receipt was made for. Its URL names the download the handlers wait on.
     /// (AFNetworking's receipt holds the data task; here a queued download has no task yet.)
     public let request: URLRequest
+
+    /// The receipt of the caller `receiptID` for `request`, as `downloadImage(for:receiptID:…)`
+    /// returns it: a caller that chose its receipt's identifier can cancel without keeping the value.
+    public init(receiptID: UUID, request: URLRequest) {
+        self.receiptID = receiptID
+        self.request = request
+    }
 }
 
 /// The order in which waiting downloads start (AFNetworking's `AFImageDownloadPrioritization`).
