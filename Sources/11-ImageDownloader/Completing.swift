@@ -26,8 +26,8 @@ extension ImageDownloader {
             state.mergedTasks[merged.urlIdentifier]?.task = task
             return true
         }
-        sessionManager.trace.record(
-            .downloadQueue, task: task.taskIdentifier, on: TracePlace.current, "started: \(activity.running) of \(maximumActiveDownloads) slots in use")
+        sessionManager.trace.record(.downloadQueue, task: task.taskIdentifier, on: TracePlace.current,
+            stillWanted ? "started: \(activity.running) of \(maximumActiveDownloads) slots in use" : "every caller left: cancelled")
         guard stillWanted else { return task.cancel() }
         sessionManager.resume(task)
     }
