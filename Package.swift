@@ -130,6 +130,18 @@ let package = Package(
             ],
             path: "Tests/11-ImageDownloaderTests"),
 
+        // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
+        // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
+        // AFN_INTEROP_URL names the server: README, "The test server".
+        .testTarget(
+            name: "InteropTests",
+            dependencies: [
+                "HTTPSessionManager", "SessionManager", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
+                "ImageInflation", "TestSupport",
+            ],
+            path: "Tests/InteropTests",
+            exclude: ["requirements.txt"]),
+
         // `import AFN` gives every chapter module at once.
         .target(name: "AFN", dependencies: [
             "Locking",
@@ -148,7 +160,16 @@ let package = Package(
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        .target(name: "Workshop", dependencies: ["AFN", "HTTPBin"], path: "Sources/Workshop"),
+        // The site's server uses the NIO modules HTTPBin already builds: no new dependency.
+        .target(
+            name: "Workshop",
+            dependencies: [
+                "AFN", "HTTPBin",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/Workshop"),
         .executableTarget(
             name: "WorkshopCommand",
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],

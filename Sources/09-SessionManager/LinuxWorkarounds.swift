@@ -58,6 +58,20 @@ enum LinuxWorkarounds {
     }
     // end-listing
 
+    // listing: body-redirect
+    /// The request to follow a redirect with, or nil to stop at the redirect. A 307 or 308 must
+    /// repeat the request with its body (RFC 9110 §15.4.8–9); FoundationNetworking repeats the
+    /// method but sends no body, and says nothing. So on Linux a task with a body stops at such a
+    /// redirect: it completes with the 307 or 308 itself, whose `Location` the caller may send the
+    /// request to again, instead of succeeding with what the server made of an empty body.
+    static func redirect(_ request: URLRequest?, after response: HTTPURLResponse, of task: URLSessionTask) -> URLRequest? {
+        guard isActive, [307, 308].contains(response.statusCode) else { return request }
+        let original = task.originalRequest
+        let hasBody = task is URLSessionUploadTask || original?.httpBody?.isEmpty == false || original?.httpBodyStream != nil
+        return hasBody ? nil : request
+    }
+    // end-listing
+
     // listing: final-error
     /// The error a task completes with, once the manager's own cancellations are explained:
     /// the challenge handler's error; no error for a challenge cancelled in place of the default

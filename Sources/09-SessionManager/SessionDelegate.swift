@@ -40,8 +40,8 @@ extension URLSessionManager {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let redirect = hook(\.taskWillPerformHTTPRedirection) else { return completionHandler(request) }
-        completionHandler(redirect(session, task, response, request))
+        let next = hook(\.taskWillPerformHTTPRedirection).map { redirect in redirect(session, task, response, request) } ?? request
+        completionHandler(LinuxWorkarounds.redirect(next, after: response, of: task))
     }
 
     // listing: task-challenge

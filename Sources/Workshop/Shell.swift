@@ -44,4 +44,14 @@ enum Shell {
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return Result(status: process.terminationStatus, output: output)
     }
+
+    /// The program `name` on PATH (or at that path, when it has a slash), if it is there.
+    static func executable(named name: String) -> URL? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
 }

@@ -7,7 +7,7 @@ struct WorkshopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workshop",
         abstract: "The course map, your exercises' checks and hints, and the authors' checks.",
-        subcommands: [Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self, Verify.self, Listings.self],
+        subcommands: [Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self, Verify.self, Listings.self, SiteCommand.self],
         defaultSubcommand: Map.self
     )
 }
@@ -274,5 +274,25 @@ struct Listings: ParsableCommand {
             throw ExitCode.failure
         }
         print(write ? "listings: the chapters' blocks are written from their sources." : "listings: every block matches its source, and every region is used.")
+    }
+}
+
+struct SiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "site",
+        abstract: "Render the course as a website (DocC): chapters, exercises and API reference, diagrams drawn.")
+
+    @Flag(help: "Then serve it on 127.0.0.1 and print the address (Ctrl-C stops).")
+    var serve = false
+
+    @Option(help: "The port for --serve; 0 picks a free one.")
+    var port = 0
+
+    @Flag(help: "Then check every page in headless Chromium, and save a screenshot of each chapter.")
+    var check = false
+
+    func run() throws {
+        let site = Site(course: try currentCourse())
+        if try site.run(check: check, serveOn: serve ? port : nil) == false { throw ExitCode.failure }
     }
 }

@@ -81,6 +81,35 @@ struct LinuxWorkaroundTests {
         }
     }
 
+    @Test("A POST redirected with 307 or 308 stops at the redirect on Linux, instead of arriving at the target without its body", arguments: [307, 308])
+    func bodyRedirect(status: Int) async throws {
+        try await Harness.with { harness in
+            var request = harness.request("/redirect-to?url=%2Fanything%2Ftarget&status=\(status)")
+            request.httpMethod = "POST"
+            request.httpBody = Data("k=v".utf8)
+            let completion = try await harness.complete { manager, handler in
+                try manager.dataTask(with: request, completionHandler: handler)
+            }
+            if onLinux {
+                #expect(completion.status == status, "the task completes with the redirect itself")
+                #expect(completion.response?.value(forHTTPHeaderField: "Location") == "/anything/target")
+                #expect(!harness.server.requests.contains { $0.path == "/anything/target" }, "no empty POST was sent")
+            } else {
+                #expect(completion.status == 200)
+                #expect(harness.server.requests.last?.bodySize == 3)
+            }
+        }
+    }
+
+    @Test("A GET redirected with 307 is followed as usual: nothing to lose")
+    func bodilessRedirect() async throws {
+        try await Harness.with { harness in
+            let completion = try await harness.get("/redirect-to?url=%2Fget&status=307")
+            #expect(completion.status == 200)
+            #expect(harness.server.requests.last?.path == "/get")
+        }
+    }
+
     @Test("A timeout given to URLRequest's initializer is honoured (FoundationNetworking only honours one assigned later)")
     func initializerTimeout() async throws {
         try await Harness.with { harness in

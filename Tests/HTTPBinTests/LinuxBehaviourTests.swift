@@ -157,6 +157,23 @@ struct LinuxBehaviourTests {
         }
     }
 
+    @Test("A 307 or 308 repeats the method but not the body: the POST arrives at the target empty (Darwin repeats the body)", arguments: [307, 308])
+    func temporaryRedirectDropsBody(status: Int) async throws {
+        try await withServer { server in
+            let target = server.url("/redirect-to?url=%2Fanything%2Ftarget&status=\(status)")
+            let fetched = try await fetch(target, method: "POST", body: Data("k=v".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(fetched.status == 200)
+            let repeated = try #require(server.requests.last)
+            #expect(repeated.path == "/anything/target")
+            #expect(repeated.method == "POST", "the method is kept")
+            #if canImport(FoundationNetworking)
+            #expect(repeated.bodySize == 0, "the body is dropped, without an error")
+            #else
+            #expect(repeated.bodySize == 3)
+            #endif
+        }
+    }
+
     // MARK: Malformed responses
 
     @Test("A server that closes mid-header crashes the client process, or (fixed after 6.3.1) fails the request")
