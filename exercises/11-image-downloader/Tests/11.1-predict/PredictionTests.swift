@@ -16,8 +16,8 @@ struct PredictionTests {
     /// to the chapter, not hand over the result.
     func check(_ prediction: [String]?, _ prioritization: DownloadPrioritization, _ script: (Scene) async -> Void) async throws {
         let received = try await Scene.run(prioritization, script)
-        let right = prediction == received
-        #expect(right, "\(prediction.map { "\($0)" } ?? "nil") is not what HTTPBin received")
+        let matchesHTTPBinsLog = prediction == received
+        #expect(matchesHTTPBinsLog, "\(prediction.map { "\($0)" } ?? "nil") is not what HTTPBin received")
     }
 
     @Test("Puzzle 1: LIFO, ask A, ask B, ask A")
