@@ -20,10 +20,11 @@ public enum ChallengeAnswer: Sendable {
 /// The manager's optional closures, one per URLSession callback a caller may want to see or
 /// steer. AFNetworking stores them as blocks and overrides `respondsToSelector:` so that URLSession
 /// calls five of its methods only when their block is set (four on macOS, where the background
-/// events method does not exist). The course does not: Linux has no Objective-C runtime to ask, so
-/// the manager's method always runs and, with no closure, does exactly what URLSession does when a
-/// delegate lacks the method. The closures run on the delegate queue, except
-/// `taskNeedNewBodyStream`, which Linux asks for during `resume()`, off the delegate queue.
+/// events method does not exist). The course does not: FoundationNetworking has no Objective-C
+/// runtime to ask, so on Linux the manager's method always runs, and one design serves both
+/// platforms: with no closure, the method does exactly what URLSession does when a delegate lacks
+/// it. The closures run on the delegate queue, except `taskNeedNewBodyStream`, which Linux asks
+/// for during `resume()`, off the delegate queue.
 public struct Hooks: Sendable {
     public typealias Challenge = URLAuthenticationChallenge
     public typealias ChallengeCompletion = @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void

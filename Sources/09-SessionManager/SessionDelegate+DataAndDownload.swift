@@ -3,7 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The data-task and download-task callbacks.
+/// The data-task and download-task callbacks. The response and finished-download hooks run before
+/// the task's delegate hears of the event, because their answers decide what the delegate does
+/// (whether the body is wanted, where the file goes); the others run after it.
 extension URLSessionManager {
     // listing: response-disposition
     /// A data task's response. The hook may answer `.cancel`; Linux ignores that answer (the

@@ -5,8 +5,10 @@ import FoundationNetworking
 import TaskDelegates
 import Tracing
 
-/// The session-level and task-level callbacks. Each runs on the delegate queue, looks the task's
-/// delegate up in the map, forwards the event, then calls the matching hook if one is set.
+/// The session-level and task-level callbacks, on the delegate queue. A callback that reports an
+/// event forwards it to the task's delegate, then calls the matching hook if one is set; one whose
+/// answer steers the task (a redirect, a challenge) asks the hook, or does what URLSession does for
+/// a delegate without the method.
 extension URLSessionManager {
     // listing: did-become-invalid
     public func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
@@ -66,7 +68,9 @@ extension URLSessionManager {
             answer(.cancelAuthenticationChallenge, nil)
         }
     }
+    // end-listing
 
+    // listing: safe-challenge
     /// The completion handler with Linux's hang taken out: `.performDefaultHandling` becomes
     /// `.cancelAuthenticationChallenge`, and the task is marked so that the -999 it then completes
     /// with is turned back into a normal completion carrying the 401 and its body.

@@ -69,8 +69,8 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     }
 
     // listing: lazy-session
-    /// The session, created on first use with the manager as its delegate. After an invalidation
-    /// with a reset, the next use creates a new one.
+    /// The session, created on first use with the manager as its delegate (AFNetworking's `init`
+    /// creates it at once). After an invalidation with a reset, the next use creates a new one.
     public var session: URLSession {
         let (session, isNew) = sessionState.withLock { sessionCreatingIfNeeded(&$0) }
         if isNew { adoptTasks(of: session) }
@@ -85,10 +85,12 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         state.session = session
         return (session, true)
     }
+    // end-listing
 
-    /// AFNetworking gives a delegate to every task the session already has when the manager
-    /// starts (a background session on iOS brings back its tasks). The list arrives later, on the
-    /// delegate queue, so a task the caller created meanwhile already has its delegate: it is kept.
+    // listing: adopt-tasks
+    /// Gives a row to every task a new session already has (a background session on iOS brings
+    /// back its tasks), as AFNetworking's `init` does. The list arrives later, on the delegate
+    /// queue, so a task the caller created meanwhile already has its row, and `insert` keeps it.
     func adoptTasks(of session: URLSession) {
         session.getTasksWithCompletionHandler { [weak self] dataTasks, uploadTasks, downloadTasks in
             guard let self else { return }
@@ -99,7 +101,6 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         }
     }
     // end-listing
-
 
     /// Turns each response into an object on completion. Default: chapter 6's JSON serializer.
     public var responseSerializer: any ResponseSerializer {

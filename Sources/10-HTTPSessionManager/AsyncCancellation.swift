@@ -8,11 +8,9 @@ import Locking
 
 extension HTTPSessionManager {
     // listing: async-perform
-    /// Runs `request` as one of the manager's data tasks and waits for its completion handler.
-    /// The task goes through chapter 9's manager like any other (the task table, the queues, the
-    /// notifications), carrying `serializer` in its row (nil: the manager's); the Swift task only
-    /// waits. Its cancellation reaches the URLSession task through `CallState`, never through
-    /// URLSession's own async API.
+    /// Runs `request` as one of the manager's data tasks, `serializer` in its row (nil: the
+    /// manager's), and waits for its completion handler. Swift cancellation reaches the
+    /// URLSession task through `CallState`, never through URLSession's own async API.
     func perform(
         _ request: URLRequest, serializer: (any ResponseSerializer)?,
         uploadProgress: ProgressHandler?, downloadProgress: ProgressHandler?
@@ -28,8 +26,6 @@ extension HTTPSessionManager {
                         call.finish()
                         continuation.resume(with: Handoff.Response.result(response, object, error, cancelled: call.wasCancelled))
                     }
-                    // Cancelled before the task existed: it is cancelled before it starts, and
-                    // still completes (with -999) through the same handler.
                     if !call.start(task) { task.cancel() }
                     resume(task)
                 } catch {
@@ -44,15 +40,8 @@ extension HTTPSessionManager {
 }
 
 // listing: call-state
-/// Where a call's Swift task and its URLSession task meet. The cancellation handler may run
-/// before the task exists, while it runs, or after it has finished; one lock orders the three.
-///
-/// The handler never calls `URLSessionTask.cancel()` itself. It runs while the Swift runtime
-/// holds the task's status lock, and on Linux `cancel()` blocks until URLSession's work queue is
-/// free. URLSession's own async API deadlocks exactly there (Swift 6.3.1: its work queue can wait
-/// for that same lock). The manager's work queue never touches Swift tasks, so it would not, but
-/// a handler that blocks on someone else's queue is one refactoring away from it: the cancel is
-/// sent from another queue, and the handler returns at once.
+/// Where a call's Swift task and its URLSession task meet: what the URLSession task is doing,
+/// and whether the Swift task was cancelled.
 final class CallState: Sendable {
     private enum Phase {
         case notStarted
@@ -61,8 +50,13 @@ final class CallState: Sendable {
     }
 
     private let state = Protected((phase: Phase.notStarted, cancelled: false))
+}
+// end-listing
 
-    /// Records the task; false when the call was cancelled before it had one.
+extension CallState {
+    // listing: call-state-start
+    /// Records the task; false when the call was cancelled before it had one (`perform` then
+    /// cancels the task before resuming it).
     func start(_ task: URLSessionTask) -> Bool {
         state.withLock { state in
             if case .notStarted = state.phase { state.phase = .running(task) }
@@ -70,7 +64,17 @@ final class CallState: Sendable {
         }
     }
 
-    /// Called by the cancellation handler: cancels the running task, from another queue.
+    /// The task has completed: a cancellation arriving from now on has nothing to cancel.
+    func finish() {
+        state.withLock { $0.phase = .finished }
+    }
+    // end-listing
+}
+
+extension CallState {
+    // listing: call-state-cancel
+    /// The cancellation handler's half: marks the call cancelled and, if the task is running,
+    /// sends its `cancel()` to another queue, so that the handler returns at once.
     func cancel() {
         let task = state.withLock { state -> URLSessionTask? in
             state.cancelled = true
@@ -81,14 +85,9 @@ final class CallState: Sendable {
         DispatchQueue.global().async { task.cancel() }
     }
 
-    /// The task has completed: a cancellation arriving from now on has nothing to cancel.
-    func finish() {
-        state.withLock { $0.phase = .finished }
-    }
-
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
+    // end-listing
 }
-// end-listing
 
 extension Handoff {
     /// What a completion handler received, on its way to the awaiting Swift task. An ownership

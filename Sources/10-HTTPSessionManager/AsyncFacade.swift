@@ -6,7 +6,9 @@ import ResponseParsing
 import ResponseValidation
 import SessionManager
 
-/// A parsed response object and the HTTP response it came from.
+// listing: http-response
+/// What an `async` call returns: the parsed response object and the HTTP response it came from
+/// (the closure verbs hand over the task instead, whose `response` holds the same).
 public struct HTTPResponse<Object> {
     public var object: Object
     public var response: HTTPURLResponse
@@ -18,18 +20,36 @@ public struct HTTPResponse<Object> {
 }
 
 extension HTTPResponse: Sendable where Object: Sendable {}
+// end-listing
 
 extension HTTPSessionManager {
-    public typealias ProgressStream = AsyncStream<TransferProgress>.Continuation
+    // listing: async-get-post
+    /// A GET through the manager's own response serializer (JSON by default): the `async`
+    /// counterpart of `get(_:…success:failure:)`, for a caller that wants AFNetworking's object.
+    public func get(
+        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
+    ) async throws -> HTTPResponse<Any?> {
+        try await send(
+            "GET", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: nil, downloadProgress: progress
+        ).typed(as: Any.self)
+    }
+
+    /// A POST through the manager's own response serializer; `progress` reports the upload.
+    public func post(
+        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
+    ) async throws -> HTTPResponse<Any?> {
+        try await send(
+            "POST", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: progress, downloadProgress: nil
+        ).typed(as: Any.self)
+    }
+    // end-listing
 
     // listing: async-response
-    /// Sends one request and returns what `serializer` made of the response: the async
-    /// counterpart of the verbs, for any method. The object is nil when there was nothing to
-    /// parse (a 204, a HEAD). Throws the request's serialization error before anything is sent,
-    /// the network's error, or the serializer's (which carries the response and its body).
-    ///
-    /// Cancelling the calling Swift task cancels the `URLSessionTask`, and the call then throws
-    /// `CancellationError`. Progress goes to the streams, which are finished when the call ends.
+    /// Sends one request and returns what `serializer` made of the response, for any method. The
+    /// object is nil when there was nothing to parse (a 204, a HEAD). Throws the request's
+    /// serialization error before anything is sent, the network's error, or the serializer's
+    /// (which carries the response and its body); `CancellationError` when the caller's Swift task
+    /// is cancelled (step 6).
     public func response<Serializer: ResponseSerializer>(
         _ method: String, _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         serializer: Serializer, uploadProgress: ProgressStream? = nil, downloadProgress: ProgressStream? = nil
@@ -41,7 +61,9 @@ extension HTTPSessionManager {
     }
     // end-listing
 
-    /// Builds the request, performs it, and finishes the progress streams however the call ends.
+    // listing: async-send
+    /// Builds the request as the verbs do, performs it with `serializer` (nil: the manager's),
+    /// and finishes the progress streams however the call ends.
     private func send(
         _ method: String, _ urlString: String, parameters: Any?, headers: [String: String]?,
         serializer: (any ResponseSerializer)?, uploadProgress: ProgressStream?, downloadProgress: ProgressStream?
@@ -55,6 +77,7 @@ extension HTTPSessionManager {
             request, serializer: serializer, uploadProgress: uploadProgress?.progressHandler,
             downloadProgress: downloadProgress?.progressHandler)
     }
+    // end-listing
 
     // listing: async-decoded
     /// Sends one request and decodes the JSON response into `type` with chapter 6's
@@ -73,23 +96,4 @@ extension HTTPSessionManager {
         return HTTPResponse(object: value, response: result.response)
     }
     // end-listing
-
-    /// A GET through the manager's own response serializer (JSON by default), for a caller that
-    /// wants AFNetworking's untyped object.
-    public func get(
-        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
-    ) async throws -> HTTPResponse<Any?> {
-        try await send(
-            "GET", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: nil, downloadProgress: progress
-        ).typed(as: Any.self)
-    }
-
-    /// A POST through the manager's own response serializer.
-    public func post(
-        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
-    ) async throws -> HTTPResponse<Any?> {
-        try await send(
-            "POST", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: progress, downloadProgress: nil
-        ).typed(as: Any.self)
-    }
 }

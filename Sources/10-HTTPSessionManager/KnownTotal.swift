@@ -5,13 +5,9 @@ import FoundationNetworking
 import SessionManager
 
 // listing: known-total
-/// Upload progress for a streamed body whose length the manager knows but URLSession does not.
-///
-/// On Linux a streamed body goes out chunked: URLSession reports its expected total as 0, and
-/// the request no longer carries the `Content-Length` that chapter 8 would fall back to, so the
-/// task delegate's upload progress never learns its total and never reaches 1.0. The multipart
-/// form knew its length all along: this handler reports the bytes sent against it, in a
-/// `Progress` of its own. Where URLSession knows the total (Darwin), its progress passes through.
+/// Upload progress for a streamed body whose length the manager knows but URLSession does not
+/// (on Linux it goes out chunked, reported against a total of 0). A report without a total
+/// becomes one against the form's length; a report with a total (Darwin) passes through.
 enum KnownTotal {
     static func progressHandler(
         total: Int64?, _ handler: URLSessionManager.ProgressHandler?

@@ -7,10 +7,9 @@ import Locking
 
 extension HTTPSessionManager {
     // listing: make-task
-    /// Makes a task with `create`, or, when `create` throws (the request could not be built, or
-    /// the session was invalidated), calls `failure` with no task, later, on the completion
-    /// queue, and returns nil. "Later" matters: a caller's failure closure never runs before the
-    /// verb has returned, on either path, so code after the call cannot be surprised by it.
+    /// Makes a task with `create`. When `create` throws (the request could not be built, or the
+    /// session was invalidated), returns nil and dispatches `failure(nil, error)` to the
+    /// completion queue, as AFNetworking does: never called in place, nor with `sync`.
     func makeTask<Task: URLSessionDataTask>(
         success: Success?, failure: Failure?, _ create: (@escaping CompletionHandler) throws -> Task
     ) -> Task? {

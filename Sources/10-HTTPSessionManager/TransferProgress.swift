@@ -22,6 +22,14 @@ public struct TransferProgress: Sendable, Equatable {
         total > 0 ? Double(completed) / Double(total) : 0
     }
 }
+// end-listing
+
+// listing: progress-stream
+extension HTTPSessionManager {
+    /// Where an `async` call reports progress: the feeding end of an `AsyncStream`, which the
+    /// call finishes when it ends, so that a `for await` loop over the stream ends too.
+    public typealias ProgressStream = AsyncStream<TransferProgress>.Continuation
+}
 
 extension AsyncStream<TransferProgress>.Continuation {
     /// A progress handler for chapter 8's task delegate that feeds this stream.

@@ -23,6 +23,7 @@ public final class Protected<Value>: @unchecked Sendable {
     // closure's and the result's type metadata at run time, on every call.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
+    // end-listing
 
     public init(_ value: sending Value) {
         self.value = value
@@ -36,6 +37,7 @@ public final class Protected<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    // listing: protected-with-lock
     /// Runs `body` with the value, under the lock. Keep `body` short, and never call out of it
     /// to code that might take another lock or wait for another thread.
     @inlinable
@@ -46,8 +48,8 @@ public final class Protected<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+    // end-listing
 }
-// end-listing
 
 extension Protected where Value: Sendable {
     /// A copy of the value as it is now.

@@ -43,10 +43,20 @@ struct BaseURLTests {
         #expect(try manager.request(method: "GET", urlString: relative).url?.absoluteString == absolute)
     }
 
-    @Test("The failure the slash prevents: without it, RFC 3986 replaces the last segment, and v1 is lost")
-    func withoutTheSlash() {
+    @Test(
+        "Without the slash, RFC 3986 replaces the last segment: foo and foo/ lose v1, ?a=b keeps it without a slash, the rest resolve as with it",
+        arguments: [
+            ("foo", "http://example.com/foo"),
+            ("foo/", "http://example.com/foo/"),
+            ("?a=b", "http://example.com/v1?a=b"),
+            ("../foo", "http://example.com/foo"),
+            ("/foo", "http://example.com/foo"),
+            ("//other.com/x", "http://other.com/x"),
+            ("https://example2.com/", "https://example2.com/"),
+        ])
+    func withoutTheSlash(relative: String, absolute: String) {
         let bare = URL(string: "http://example.com/v1")!
-        #expect(URL(string: "foo", relativeTo: bare)?.absoluteString == "http://example.com/foo")
+        #expect(URL(string: relative, relativeTo: bare)?.absoluteString == absolute)
     }
 
     @Test("A base URL with an empty path resolves foo to /foo")

@@ -69,7 +69,9 @@ enum HTTPClientExamples {
         let order = try await client.decoded(Echo.self, "orders", method: "POST", parameters: ["item": "book", "quantity": 2])
         let form = order.object.form.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: ","))" }
         print("\(order.object.method) \(order.object.path) \(order.response.statusCode): form \(form.joined(separator: "&"))")
+        // end-listing
 
+        // listing: example-http-client-404
         // A 404: the error carries the response and its body.
         do {
             _ = try await client.decoded(Echo.self, "/no/such/page")
@@ -78,7 +80,9 @@ enum HTTPClientExamples {
             let problem = try JSONDecoder().decode(Problem.self, from: error.data ?? Data())
             print("GET /no/such/page \(status): \(problem.error)")
         }
+        // end-listing
 
+        // listing: example-http-client-progress
         // A download with a progress bar, drawn at each quarter.
         let (progress, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
         async let download = client.response("GET", "/bytes/200000", serializer: HTTPResponseSerializer(), downloadProgress: reporter)

@@ -1,44 +1,45 @@
-import Synchronization
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Locking
 
-/// A map from task identifier to a value (in the manager, a task delegate), safe to use from any
-/// thread: chapter 9's `TaskDelegateMap`, for any `Sendable` value.
-///
-/// Keep the whole dictionary in one `Mutex` (`import Synchronization`), hold the lock for one
-/// dictionary operation at a time, and never call out while holding it.
-public final class TaskMap<Value: Sendable>: Sendable {
-    private let values = Mutex<[Int: Value]>([:])
+/// A task table whose rows are made on demand: the first caller to ask for a task's row makes it,
+/// and every caller gets that same row, as chapter 8's task delegate makes its `Progress` objects
+/// on first use. Keyed by the task itself, as chapter 9's `TaskTable` is.
+public final class TaskMap<Row: Sendable>: Sendable {
+    private let rows = Protected<[ObjectIdentifier: Row]>([:])
 
     public init() {}
 
-    /// The value for this identifier, or nil.
-    public subscript(taskIdentifier: Int) -> Value? {
-        values.withLock { $0[taskIdentifier] }
+    /// The task's row, or nil when it has none.
+    public subscript(task: URLSessionTask) -> Row? {
+        rows.withLock { $0[ObjectIdentifier(task)] }
     }
 
-    /// Stores the value, replacing any earlier one.
-    public func set(_ value: Value, for taskIdentifier: Int) {
-        values.withLock { $0[taskIdentifier] = value }
-    }
-
-    /// Stores the value only if the identifier has none yet; says whether it did. The check and
-    /// the store happen under one lock: two threads cannot both see "absent".
-    @discardableResult
-    public func setIfAbsent(_ value: Value, for taskIdentifier: Int) -> Bool {
-        values.withLock { values in
-            guard values[taskIdentifier] == nil else { return false }
-            values[taskIdentifier] = value
-            return true
+    /// The task's row; when it has none, the row `make` returns, stored and returned. `make` runs
+    /// without the lock held, so it may ask this table anything.
+    public func row(for task: URLSessionTask, orMake make: () -> Row) -> Row {
+        let key = ObjectIdentifier(task)
+        if let row = rows.withLock({ $0[key] }) { return row }
+        // Made outside the lock. Two racing callers may both make one; the look again and the
+        // store happen under one acquisition, so only the first row stored is ever handed out.
+        let made = make()
+        return rows.withLock { rows in
+            if let stored = rows[key] { return stored }
+            rows[key] = made
+            return made
         }
     }
 
-    /// Removes and returns the value.
+    /// Takes the task's row out, or nil when it has none.
     @discardableResult
-    public func remove(_ taskIdentifier: Int) -> Value? {
-        values.withLock { $0.removeValue(forKey: taskIdentifier) }
+    public func remove(_ task: URLSessionTask) -> Row? {
+        rows.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
     }
 
-    /// How many identifiers have a value.
+    /// How many tasks have a row.
     public var count: Int {
-        values.withLock { $0.count }
+        rows.withLock { $0.count }
     }
 }

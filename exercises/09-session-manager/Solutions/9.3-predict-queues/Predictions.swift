@@ -1,53 +1,75 @@
-/// Where a piece of code runs during one GET through `URLSessionManager` (see chapter 9's queue
-/// diagram). The manager is set up as in the puzzle: its completion queue is a queue of its own,
-/// and its notification queue is another (standing in for main, AFNetworking's default).
-public enum Place: Sendable, Hashable {
-    /// The thread that called the manager.
-    case caller
-    /// The session's delegate queue: `manager.operationQueue`.
-    case delegateQueue
-    /// The concurrent processing queue where chapter 8's task delegate runs the serializer.
-    case processingQueue
-    /// `manager.completionQueue`.
-    case completionQueue
-    /// `manager.notificationQueue`.
-    case notificationQueue
-}
-
-/// The moments of the request, in the order they happen.
+/// Three requests chapter 9's trip diagram does not draw, through a `URLSessionManager` whose
+/// completion and notification queues are queues of their own: a GET to a port where nobody
+/// listens, a download with a destination, and an invalidation that finds a task never resumed.
+/// For each moment below, say *why* it runs where it runs; the place follows from the reason.
 public enum Moment: String, Sendable, CaseIterable {
-    /// `manager.dataTask(with:completionHandler:)` returns the task.
-    case taskCreated
-    /// An observer of `taskDidResume` (registered with `queue: nil`) is called.
-    case resumeNotification
-    /// `manager.hooks.dataTaskDidReceiveResponse` is called.
-    case responseHook
-    /// The task's download progress closure is called.
-    case downloadProgress
-    /// The response serializer's `responseObject(for:data:)` runs.
-    case serializer
-    /// `manager.hooks.taskDidComplete` is called.
-    case completeHook
-    /// The completion handler runs.
-    case completionHandler
-    /// An observer of `taskDidComplete` (registered with `queue: nil`) is called.
-    case completeNotification
+    // The GET to a port where nobody listens (the connection is refused).
+    /// The manager's `taskDidComplete` hook is called for it.
+    case refusedCompleteHook
+    /// The response serializer's `responseObject(for:data:)` runs for it.
+    case refusedSerializer
+    /// Its completion handler runs.
+    case refusedHandler
+    /// An observer of `.taskDidComplete` (registered with `queue: nil`) is called for it.
+    case refusedCompleteNotification
+
+    // The download, with a destination.
+    /// The manager's `downloadTaskDidFinishDownloading` hook is called.
+    case downloadHook
+    /// The task's `destination` closure is called.
+    case downloadDestination
+    /// An observer of `.downloadTaskDidMoveFileSuccessfully` (`queue: nil`) is called.
+    case downloadMoveNotification
+    /// The response serializer's `responseObject(for:data:)` runs for the download.
+    case downloadSerializer
+
+    // `invalidateSession(cancelingTasks: true)` while a task that was never resumed has its row.
+    /// The manager's `sessionDidBecomeInvalid` hook is called.
+    case invalidationHook
+    /// An observer of `.sessionDidInvalidate` (`queue: nil`) is called.
+    case invalidationNotification
+    /// The never-resumed task's completion handler runs.
+    case neverResumedHandler
 }
 
-public let predictions: [Moment: Place] = [
-    .taskCreated: .caller,
-    // Posted with a hop, as AFNetworking hops to main: an observer with `queue: nil` runs where
-    // the notification is posted.
-    .resumeNotification: .notificationQueue,
-    // Every URLSession callback, and so every hook, runs on the session's delegate queue.
-    .responseHook: .delegateQueue,
-    // Progress is reported where the event that moved it arrived.
-    .downloadProgress: .delegateQueue,
-    // Parsing is kept off the delegate queue, so one large body cannot hold up every other task.
-    .serializer: .processingQueue,
-    // The manager calls the hook right after handing completion to the task delegate.
-    .completeHook: .delegateQueue,
-    .completionHandler: .completionQueue,
-    // After the handler, with a hop to the notification queue.
-    .completeNotification: .notificationQueue,
+/// Why a moment runs where it runs. Each reason names one place.
+public enum Why: String, Sendable, CaseIterable {
+    /// URLSession calls it: it runs on the session's delegate queue (`manager.operationQueue`).
+    case urlSessionCallsIt
+    /// Code that is already running in a URLSession callback calls it, or posts it, directly,
+    /// without a hop: it runs on the delegate queue.
+    case calledInACallbackWithoutAHop
+    /// It is the serializer's work, which is kept off the delegate queue: the processing queue.
+    case parsingIsKeptOffTheDelegateQueue
+    /// It is handed to `manager.completionQueue`.
+    case handedToTheCompletionQueue
+    /// It is posted with a hop to `manager.notificationQueue`.
+    case postedWithAHopToTheNotificationQueue
+    /// It does not run at all for this request.
+    case itDoesNotRun
+}
+
+public let predictions: [Moment: Why] = [
+    // The manager calls its hook at the end of URLSession's did-complete callback.
+    .refusedCompleteHook: .calledInACallbackWithoutAHop,
+    // A network error goes straight to the handler: there is no response to parse.
+    .refusedSerializer: .itDoesNotRun,
+    .refusedHandler: .handedToTheCompletionQueue,
+    // Posted after the handler, as for every completion.
+    .refusedCompleteNotification: .postedWithAHopToTheNotificationQueue,
+    // The manager's download callback asks its hook first: the answer is where the file goes.
+    .downloadHook: .calledInACallbackWithoutAHop,
+    // The task delegate asks for the destination while it moves the file, in the same callback.
+    .downloadDestination: .calledInACallbackWithoutAHop,
+    // Posted right after the move, in place (AFNetworking does the same): no hop, unlike
+    // the task notifications.
+    .downloadMoveNotification: .calledInACallbackWithoutAHop,
+    // A download completes through the serializer too (AFNetworking keeps its error); only
+    // the object handed over is the file's URL.
+    .downloadSerializer: .parsingIsKeptOffTheDelegateQueue,
+    .invalidationHook: .calledInACallbackWithoutAHop,
+    // Posted in place by the did-become-invalid callback, not through the notification queue.
+    .invalidationNotification: .calledInACallbackWithoutAHop,
+    // Completed with -999 like any other task whose completion is an error.
+    .neverResumedHandler: .handedToTheCompletionQueue,
 ]

@@ -1,36 +1,36 @@
-import Synchronization
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Locking
 
-/// A map from task identifier to a value (in the manager, a task delegate), safe to use from any
-/// thread: chapter 9's `TaskDelegateMap`, for any `Sendable` value.
-///
-/// Keep the whole dictionary in one `Mutex` (`import Synchronization`), hold the lock for one
-/// dictionary operation at a time, and never call out while holding it.
-public final class TaskMap<Value: Sendable>: Sendable {
-    // TODO(9.1): store the dictionary behind a Mutex, and make every member below use it.
+/// A task table whose rows are made on demand: the first caller to ask for a task's row makes it,
+/// and every caller gets that same row, as chapter 8's task delegate makes its `Progress` objects
+/// on first use. Keyed by the task itself, as chapter 9's `TaskTable` is.
+public final class TaskMap<Row: Sendable>: Sendable {
+    // TODO(9.1): keep the rows behind one `Protected` (module `Locking`), and write the members
+    // below. `row(for:orMake:)` is the one to think about: see the exercise's README.
 
     public init() {}
 
-    /// The value for this identifier, or nil.
-    public subscript(taskIdentifier: Int) -> Value? {
+    /// The task's row, or nil when it has none.
+    public subscript(task: URLSessionTask) -> Row? {
         nil
     }
 
-    /// Stores the value, replacing any earlier one.
-    public func set(_ value: Value, for taskIdentifier: Int) {}
-
-    /// Stores the value only if the identifier has none yet; says whether it did.
-    @discardableResult
-    public func setIfAbsent(_ value: Value, for taskIdentifier: Int) -> Bool {
-        false
+    /// The task's row; when it has none, the row `make` returns, stored and returned. `make` runs
+    /// without the lock held, so it may ask this table anything.
+    public func row(for task: URLSessionTask, orMake make: () -> Row) -> Row {
+        make()
     }
 
-    /// Removes and returns the value.
+    /// Takes the task's row out, or nil when it has none.
     @discardableResult
-    public func remove(_ taskIdentifier: Int) -> Value? {
+    public func remove(_ task: URLSessionTask) -> Row? {
         nil
     }
 
-    /// How many identifiers have a value.
+    /// How many tasks have a row.
     public var count: Int {
         0
     }

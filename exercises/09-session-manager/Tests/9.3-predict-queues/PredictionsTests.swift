@@ -4,43 +4,68 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPBin
+import Locking
 import ResponseValidation
 import SessionManager
 import TaskDelegates
-import Synchronization
 import Testing
 
-/// The truth is not written down here: one real GET through the manager records where each moment
-/// ran, and the predictions are compared with that.
-@Suite("9.3 Predict the queues")
+/// The truth is not written down here: the three requests run through a real manager, which
+/// records where each moment ran, and each reason is compared with that.
+@Suite("9.3 Predict the queues, and why")
 struct PredictionsTests {
-    @Test("Every moment has a prediction")
+    @Test("Every moment has a reason")
     func complete() {
-        #expect(Set(predictions.keys) == Set(Moment.allCases))
+        let missing = Moment.allCases.filter { predictions[$0] == nil }.map(\.rawValue)
+        #expect(missing.isEmpty, "no reason yet for: \(missing.joined(separator: ", "))")
     }
 
-    @Test("Each prediction matches where the moment ran in a real request")
+    @Test("Each reason puts its moment where it really ran")
     func matches() async throws {
         let observed = try await Recorder.observe()
         for moment in Moment.allCases {
-            #expect(predictions[moment] == observed[moment], "\(moment.rawValue): ran on \(observed[moment].map { "\($0)" } ?? "?")")
+            let ran = observed[moment] ?? .nowhere
+            guard let why = predictions[moment] else {
+                Issue.record("\(moment.rawValue): no reason given")
+                continue
+            }
+            #expect(why.place == ran, "\(moment.rawValue): your reason (\(why.rawValue)) puts it \(why.place.phrase); it \(ran.happened)")
+        }
+    }
+}
+
+/// Where a moment ran, or that it did not.
+enum Place: Equatable {
+    case caller, delegateQueue, processingQueue, completionQueue, notificationQueue, nowhere
+
+    var phrase: String {
+        switch self {
+        case .caller: "on the caller's thread"
+        case .delegateQueue: "on the delegate queue"
+        case .processingQueue: "on the processing queue"
+        case .completionQueue: "on the completion queue"
+        case .notificationQueue: "on the notification queue"
+        case .nowhere: "nowhere (it does not run)"
+        }
+    }
+
+    var happened: String { self == .nowhere ? "did not run" : "ran \(phrase)" }
+}
+
+extension Why {
+    var place: Place {
+        switch self {
+        case .urlSessionCallsIt, .calledInACallbackWithoutAHop: .delegateQueue
+        case .parsingIsKeptOffTheDelegateQueue: .processingQueue
+        case .handedToTheCompletionQueue: .completionQueue
+        case .postedWithAHopToTheNotificationQueue: .notificationQueue
+        case .itDoesNotRun: .nowhere
         }
     }
 }
 
 enum Recorder {
     static let key = DispatchSpecificKey<String>()
-
-    /// Where the current code runs, told apart by the labels the queues carry.
-    static func here(manager: URLSessionManager) -> Place {
-        if OperationQueue.current === manager.operationQueue { return .delegateQueue }
-        switch DispatchQueue.getSpecific(key: key) {
-        case "completion": return .completionQueue
-        case "notifications": return .notificationQueue
-        case "processing": return .processingQueue
-        default: return .caller
-        }
-    }
 
     static func observe() async throws -> [Moment: Place] {
         let server = try await HTTPBin.start()
@@ -54,41 +79,96 @@ enum Recorder {
         manager.completionQueue = completion
         manager.notificationQueue = notifications
 
-        let seen = Mutex<[Moment: Place]>([:])
+        let seen = Protected<[Moment: Place]>([:])
         @Sendable func record(_ moment: Moment) {
-            let place = here(manager: manager)
+            let place: Place
+            if OperationQueue.current === manager.operationQueue {
+                place = .delegateQueue
+            } else {
+                switch DispatchQueue.getSpecific(key: key) {
+                case "completion": place = .completionQueue
+                case "notifications": place = .notificationQueue
+                case "processing": place = .processingQueue
+                default: place = .caller
+                }
+            }
             seen.withLock { if $0[moment] == nil { $0[moment] = place } }
         }
-        let observers = [
-            center.addObserver(forName: .taskDidResume, object: nil, queue: nil) { _ in record(.resumeNotification) },
-            center.addObserver(forName: .taskDidComplete, object: nil, queue: nil) { _ in record(.completeNotification) },
-        ]
-        manager.hooks.dataTaskDidReceiveResponse = { _, _, _ in
-            record(.responseHook)
-            return .allow
+        func waitFor(_ moments: Set<Moment>) async throws {
+            var polls = 0
+            while !moments.isSubset(of: Set(seen.withLock { $0.keys })), polls < 3000 {
+                try await Task.sleep(nanoseconds: 10_000_000)
+                polls += 1
+            }
         }
-        manager.hooks.taskDidComplete = { _, _, _ in record(.completeHook) }
-        manager.responseSerializer = Serializer(record: record)
 
-        let task = try manager.dataTask(
-            with: URLRequest(url: server.url("/bytes/1000")), downloadProgress: { _ in record(.downloadProgress) },
-            completionHandler: { _, _, _ in record(.completionHandler) })
-        record(.taskCreated)
-        manager.resume(task)
-        for _ in 0..<1000 where seen.withLock({ $0.count }) < Moment.allCases.count {
-            try await Task.sleep(nanoseconds: 10_000_000)
+        let refused = Protected<URLSessionTask?>(nil)
+        manager.updateHooks { hooks in
+            hooks.taskDidComplete = { _, task, _ in if task === refused.withLock({ $0 }) { record(.refusedCompleteHook) } }
+            hooks.downloadTaskDidFinishDownloading = { _, _, _ in
+                record(.downloadHook)
+                return nil
+            }
+            hooks.sessionDidBecomeInvalid = { _, _ in record(.invalidationHook) }
         }
-        observers.forEach(center.removeObserver)
+        manager.responseSerializer = Serializer { record(.downloadSerializer) }
+        let observers = [
+            center.addObserver(forName: .taskDidComplete, object: nil, queue: nil) { notification in
+                if (notification.object as? URLSessionTask) === refused.withLock({ $0 }) { record(.refusedCompleteNotification) }
+            },
+            center.addObserver(forName: .downloadTaskDidMoveFileSuccessfully, object: nil, queue: nil) { _ in
+                record(.downloadMoveNotification)
+            },
+            center.addObserver(forName: .sessionDidInvalidate, object: nil, queue: nil) { _ in record(.invalidationNotification) },
+        ]
+
+        // 1. A GET to a port where nobody listens, with a serializer of its own.
+        let get = try manager.dataTask(
+            with: URLRequest(url: URL(string: "http://127.0.0.1:1/get")!),
+            responseSerializer: Serializer { record(.refusedSerializer) },
+            completionHandler: { _, _, _ in record(.refusedHandler) })
+        refused.withLock { $0 = get }
+        manager.resume(get)
+        try await waitFor([.refusedHandler, .refusedCompleteHook, .refusedCompleteNotification])
+
+        // 2. A download with a destination.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("9.3-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let downloaded = Protected(false)
+        let download = try manager.downloadTask(
+            with: URLRequest(url: server.url("/bytes/1000")),
+            destination: { _, _ in
+                record(.downloadDestination)
+                return folder.appendingPathComponent("bytes")
+            },
+            completionHandler: { _, _, _ in downloaded.withLock { $0 = true } })
+        manager.resume(download)
+        try await waitFor([.downloadHook, .downloadDestination, .downloadMoveNotification])
+        var polls = 0
+        while !downloaded.withLock({ $0 }), polls < 3000 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            polls += 1
+        }
+
+        // 3. An invalidation that finds a task never resumed.
+        _ = try manager.dataTask(with: URLRequest(url: server.url("/get")), completionHandler: { _, _, _ in
+            record(.neverResumedHandler)
+        })
         manager.invalidateSession(cancelingTasks: true)
+        try await waitFor([.invalidationHook, .invalidationNotification, .neverResumedHandler])
+
+        observers.forEach(center.removeObserver)
         try await server.shutdown()
         return seen.withLock { $0 }
     }
 
+    /// Records that it ran, and hands the data over.
     struct Serializer: ResponseSerializer {
-        let record: @Sendable (Moment) -> Void
+        let ran: @Sendable () -> Void
 
         func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
-            record(.serializer)
+            ran()
             return SerializedResponse(object: data, error: nil)
         }
     }

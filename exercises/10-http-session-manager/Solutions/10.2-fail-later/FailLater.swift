@@ -13,9 +13,28 @@ public func taskOrFailure(
     do {
         return try create()
     } catch {
-        // `async`, not `sync`, and not a direct call: the caller's next line runs first, even
-        // when the caller is on the completion queue itself (where `sync` would deadlock).
+        // `async`: the caller's next line runs first, whatever the queue is doing, and a caller
+        // already on the completion queue is not asked to wait for itself.
         if let failure { completionQueue.async { failure(nil, error) } }
         return nil
     }
+}
+
+/// What happens when the colleague's `taskOrFailure` (with `sync`) fails to make a task.
+public enum Outcome: Sendable {
+    case failureRunsBeforeTheCallReturns
+    case callReturnsBeforeFailureRuns
+    case callWaitsForTheQueue
+    case processStops
+}
+
+public enum Predictions {
+    /// `sync` runs the block on the queue and waits for it: the failure comes first.
+    public static let idleQueue: Outcome? = .failureRunsBeforeTheCallReturns
+    /// A serial queue runs one block at a time: `sync` waits behind the slow handler, so a
+    /// background thread that only wanted to start a request is stuck until the disk is done.
+    public static let busyQueue: Outcome? = .callWaitsForTheQueue
+    /// `sync` onto the queue the caller is running on waits for the caller itself: a deadlock,
+    /// which libdispatch detects, and it stops the process (on Linux and on Darwin).
+    public static let onTheQueue: Outcome? = .processStops
 }

@@ -8,9 +8,10 @@ import HTTPSessionManager
 /// that returns the response's status code.
 ///
 /// Cancelling the calling Swift task must cancel the `URLSessionTask` and make this function throw
-/// `CancellationError`: while the task runs, and also when the Swift task was cancelled before
-/// the call began. Do not use `URLSession.data(for:)`. Every call must end exactly once.
-public func status(of path: String, using manager: HTTPSessionManager) async throws -> Int {
+/// `CancellationError`, whenever the cancellation comes: before the call, while the task is being
+/// made, while it runs. `URLSessionTask.cancel()` is sent to `queue`, never called from the
+/// cancellation handler itself. Do not use `URLSession.data(for:)`. Every call ends exactly once.
+public func status(of path: String, using manager: HTTPSessionManager, cancellingOn queue: DispatchQueue) async throws -> Int {
     // TODO(10.3): this version waits for the server whatever happens; make cancellation reach the task.
     try await withCheckedThrowingContinuation { continuation in
         let task = manager.dataTask(

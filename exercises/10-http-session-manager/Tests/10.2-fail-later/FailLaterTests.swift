@@ -12,80 +12,163 @@ struct FailLaterTests {
         let id = UUID()
     }
 
-    /// What the failure closure saw: how often it ran, its task, its error, its queue, and whether
-    /// the call had returned by then.
-    final class Record: Sendable {
-        struct Call: Sendable {
+    /// One call of `taskOrFailure` whose task cannot be made, watched from outside: what happened,
+    /// in order ("returned", "failure"), and what the failure closure received.
+    final class Watch: Sendable {
+        struct Failure: Sendable {
             var hadTask: Bool
             var error: Unbuildable?
             var onCompletionQueue: Bool
-            var afterReturn: Bool
         }
-        let calls = Mutex<[Call]>([])
-        let returned = Mutex(false)
-    }
 
-    let key = DispatchSpecificKey<Bool>()
-
-    func queue() -> DispatchQueue {
-        let queue = DispatchQueue(label: "10.2.completion")
-        queue.setSpecific(key: key, value: true)
-        return queue
-    }
-
-    /// Waits for the queue to run everything dispatched to it so far, then a little more, so that
-    /// a failure dispatched from elsewhere has had its chance (a missing call must not hang).
-    func settle(_ queue: DispatchQueue) async {
-        try? await Task.sleep(nanoseconds: 200_000_000)
-        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
-    }
-
-    func failing(_ record: Record) -> Failure {
-        let key = key
-        return { task, error in
-            record.calls.withLock {
-                $0.append(.init(
-                    hadTask: task != nil, error: error as? Unbuildable, onCompletionQueue: DispatchQueue.getSpecific(key: key) == true,
-                    afterReturn: record.returned.withLock { $0 }))
-            }
-        }
-    }
-
-    @Test("When the task cannot be made: nil, and failure gets no task and the very error, once, on the completion queue")
-    func failure() async throws {
-        let completion = queue()
-        let record = Record()
+        let queue: DispatchQueue
         let error = Unbuildable()
-        let task = taskOrFailure(completionQueue: completion, failure: failing(record)) { throw error }
-        record.returned.withLock { $0 = true }
-        #expect(task == nil)
-        await settle(completion)
-        let calls = record.calls.withLock { $0 }
-        #expect(calls.count == 1, "failure ran \(calls.count) times")
-        let call = try #require(calls.first)
-        #expect(!call.hadTask)
-        #expect(call.error == error)
-        #expect(call.onCompletionQueue)
+        let events = Mutex<[String]>([])
+        let failures = Mutex<[Failure]>([])
+        private let key = DispatchSpecificKey<Bool>()
+
+        init() {
+            queue = DispatchQueue(label: "10.2.completion")
+            queue.setSpecific(key: key, value: true)
+        }
+
+        /// Calls `taskOrFailure` with a `create` that throws, and records the return.
+        func call() {
+            let (key, error) = (key, error)
+            let task = taskOrFailure(completionQueue: queue, failure: { task, received in
+                self.failures.withLock {
+                    $0.append(Failure(
+                        hadTask: task != nil, error: received as? Unbuildable,
+                        onCompletionQueue: DispatchQueue.getSpecific(key: key) == true))
+                }
+                self.events.withLock { $0.append("failure") }
+            }) { throw error }
+            events.withLock { $0.append(task == nil ? "returned" : "returned a task") }
+        }
+
+        /// `call()` on a thread of its own, which can wait without holding up the test.
+        func callOnAnotherThread() {
+            Thread { self.call() }.start()
+        }
+
+        var returned: Bool { events.withLock { $0.contains { $0.hasPrefix("returned") } } }
+
+        /// Waits until the call has returned, for at most 10 seconds: a call that does not return
+        /// while the completion queue is busy is waiting for that queue, and would wait forever.
+        func waitForReturn() async -> Bool {
+            var waited = 0
+            while !returned && waited < 1000 {
+                try? await Task.sleep(nanoseconds: 10_000_000)
+                waited += 1
+            }
+            return returned
+        }
+
+        /// Waits until the completion queue has run everything dispatched to it so far.
+        func drain() async {
+            await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+        }
     }
 
-    @Test("Failure runs only after the call has returned, even on the completion queue; a task that can be made is returned, nothing called")
-    func later() async throws {
-        let completion = queue()
-        let record = Record()
-        // Called from the completion queue itself: a failure called in place, or with `sync`,
-        // cannot wait for this block to end.
-        let returnedNil = completion.sync {
-            defer { record.returned.withLock { $0 = true } }
-            return taskOrFailure(completionQueue: completion, failure: failing(record)) { throw Unbuildable() } == nil
+    /// Keeps a serial queue busy until `open()`, as a slow completion handler would.
+    final class Gate: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        init(holding queue: DispatchQueue) { queue.async { self.semaphore.wait() } }
+        func open() { semaphore.signal() }
+    }
+
+    /// Calls `taskOrFailure` from another thread while its completion queue is busy. True when it
+    /// returned without waiting for the queue; otherwise records why, and lets the call finish.
+    func returnsWhileTheQueueIsBusy(_ watch: Watch) async -> Bool {
+        let gate = Gate(holding: watch.queue)
+        watch.callOnAnotherThread()
+        guard await watch.waitForReturn() else {
+            Issue.record("""
+                taskOrFailure had not returned after 10 seconds while its completion queue was busy \
+                with an earlier block: it waits for the queue (a `sync`?). Called from the completion \
+                queue itself, it would wait for itself, and libdispatch stops the process.
+                """)
+            gate.open()
+            _ = await watch.waitForReturn()
+            return false
         }
-        #expect(returnedNil)
-        let made = URLSession(configuration: .ephemeral).dataTask(with: URL(string: "http://127.0.0.1:9/")!)
-        defer { made.cancel() }
-        let returned = taskOrFailure(completionQueue: completion, failure: failing(record)) { made }
-        #expect(returned === made)
-        await settle(completion)
-        let calls = record.calls.withLock { $0 }
-        #expect(calls.count == 1, "failure ran \(calls.count) times for one task that could not be made")
-        #expect(calls.first?.afterReturn == true, "failure ran before the call returned")
+        gate.open()
+        return true
+    }
+
+    @Test("A task that can be made is returned as it is; one that cannot: nil, and failure gets no task and the very error, once, on the completion queue")
+    func failure() async throws {
+        let made = URLSession(configuration: .ephemeral).dataTask(with: URL(string: "http://127.0.0.1:1/")!)
+        let madeWatch = Watch()
+        let returned = taskOrFailure(completionQueue: madeWatch.queue, failure: { _, _ in madeWatch.events.withLock { $0.append("failure") } }) { made }
+        #expect(returned === made, "taskOrFailure did not return the task create made")
+        await madeWatch.drain()
+        #expect(madeWatch.events.withLock { $0 }.isEmpty, "failure ran although the task was made")
+
+        let watch = Watch()
+        guard await returnsWhileTheQueueIsBusy(watch) else { return }
+        await watch.drain()
+        #expect(!watch.events.withLock { $0 }.contains("returned a task"), "taskOrFailure returned a task although create threw")
+        let failures = watch.failures.withLock { $0 }
+        #expect(failures.count == 1, "failure ran \(failures.count) times; once is right")
+        let failure = try #require(failures.first)
+        let (hadTask, sameError, onCompletionQueue) = (failure.hadTask, failure.error == watch.error, failure.onCompletionQueue)
+        #expect(!hadTask, "failure got a task; there is none when create throws")
+        #expect(sameError, "failure did not get the error create threw")
+        #expect(onCompletionQueue, "failure ran on another queue, not on the completion queue")
+    }
+
+    @Test("The call returns at once while the completion queue is busy, and failure runs only after")
+    func busyQueue() async throws {
+        let watch = Watch()
+        guard await returnsWhileTheQueueIsBusy(watch) else { return }
+        await watch.drain()
+        let events = watch.events.withLock { $0 }
+        let inOrder = events == ["returned", "failure"]
+        #expect(inOrder, "the order was \(events): failure must run after the call has returned")
+    }
+
+    @Test("Called from the completion queue itself (a handler starting the next request), the call returns first")
+    func onTheQueue() async throws {
+        // Tried only once a busy queue has shown that the call does not wait for it: a call that
+        // does would wait for itself here, and the process would stop.
+        guard await returnsWhileTheQueueIsBusy(Watch()) else { return }
+        let watch = Watch()
+        watch.queue.async { watch.call() }
+        await watch.drain()
+        await watch.drain()
+        let events = watch.events.withLock { $0 }
+        let inOrder = events == ["returned", "failure"]
+        #expect(inOrder, "the order was \(events): failure must run after the call has returned")
+    }
+
+    // The predictions are about the colleague's version, with `sync`: a serial queue runs one block
+    // at a time, and `sync` returns only once its block has run.
+
+    @Test("Prediction 1: the colleague's version, called while the completion queue is idle")
+    func predictIdle() throws {
+        let prediction = try #require(Predictions.idleQueue, "Predictions.idleQueue is still nil")
+        let isRight = prediction == .failureRunsBeforeTheCallReturns
+        #expect(
+            isRight,
+            "not \(prediction): `sync` hands the block to the queue, and then what does it wait for?")
+    }
+
+    @Test("Prediction 2: the colleague's version, called while the completion queue runs a slow handler")
+    func predictBusy() throws {
+        let prediction = try #require(Predictions.busyQueue, "Predictions.busyQueue is still nil")
+        let isRight = prediction == .callWaitsForTheQueue
+        #expect(
+            isRight,
+            "not \(prediction): the completion queue is serial, and busy; when can the `sync` block start?")
+    }
+
+    @Test("Prediction 3: the colleague's version, called from a handler on the completion queue")
+    func predictOnTheQueue() throws {
+        let prediction = try #require(Predictions.onTheQueue, "Predictions.onTheQueue is still nil")
+        let isRight = prediction == .processStops
+        #expect(
+            isRight,
+            "not \(prediction): the `sync` block waits for the block that is running now, which is the caller; libdispatch checks for that")
     }
 }
