@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TaskDelegates", targets: ["TaskDelegates"]),
         .library(name: "SessionManager", targets: ["SessionManager"]),
         .library(name: "HTTPSessionManager", targets: ["HTTPSessionManager"]),
+        .library(name: "ImageDownloader", targets: ["ImageDownloader"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
@@ -113,6 +114,22 @@ let package = Package(
             ],
             path: "Tests/10-HTTPSessionManagerTests"),
 
+        // Chapter 11: AFNetworking's image downloader (merged requests, a download queue), its
+        // auto-purging image cache and the image view's reused-cell rule, on chapters 7, 9 and 10.
+        .target(
+            name: "ImageDownloader",
+            dependencies: ["Locking", "Tracing", "ImageInflation", "ResponseValidation", "SessionManager", "HTTPSessionManager"],
+            path: "Sources/11-ImageDownloader"),
+        // Merged downloads counted at HTTPBin, cancellation, the queue, the cache, bad input, the
+        // reused cell, what of URLCache works on Linux, and the stress test.
+        .testTarget(
+            name: "ImageDownloaderTests",
+            dependencies: [
+                "ImageDownloader", "ImageInflation", "ResponseValidation", "TaskDelegates", "SessionManager", "HTTPSessionManager", "HTTPBin",
+                "TestSupport",
+            ],
+            path: "Tests/11-ImageDownloaderTests"),
+
         // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
         // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
         // AFN_INTEROP_URL names the server: README, "The test server".
@@ -138,6 +155,7 @@ let package = Package(
             "TaskDelegates",
             "SessionManager",
             "HTTPSessionManager",
+            "ImageDownloader",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
@@ -166,6 +184,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Locking", "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
+                "HTTPSessionManager", "ImageDownloader",
             ],
             path: "Sources/Benchmarks"
         ),

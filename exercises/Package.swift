@@ -68,6 +68,10 @@ let exercises: [Exercise] = [
     Exercise(chapter: "10-http-session-manager", folder: "10.1-predict", uses: ["HTTPSessionManager"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.2-fail-later", uses: []),
     Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "RequestSerialization", "HTTPBin"]),
+    Exercise(chapter: "11-image-downloader", folder: "11.1-predict", uses: ["ImageDownloader", "HTTPSessionManager", "HTTPBin"]),
+    Exercise(chapter: "11-image-downloader", folder: "11.2-cache-key", uses: []),
+    Exercise(chapter: "11-image-downloader", folder: "11.3-purge", uses: []),
+    Exercise(chapter: "11-image-downloader", folder: "11.4-reused-cell", uses: ["ImageDownloader", "ImageInflation", "Locking", "HTTPSessionManager", "HTTPBin"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of

@@ -20,6 +20,13 @@ public enum TraceStep: String, Sendable, CaseIterable {
     case parsing = "parsing"
     case completionQueue = "completion queue"
     case didCompleteNotification = "did-complete notification"
+    /// Chapter 11's image downloader: the image cache looked up or filled, a caller's handlers
+    /// added to a merged task (a new one or one already on its way), the download queue, and the
+    /// handlers called with the merged task's outcome.
+    case imageCache = "image cache"
+    case mergedTask = "merged task"
+    case downloadQueue = "download queue"
+    case responseHandlers = "response handlers"
     /// Something the caller does, noted in the same trace (a cancel, a progress report).
     case caller = "caller"
 
@@ -35,6 +42,7 @@ public enum TraceStep: String, Sendable, CaseIterable {
             8
         case .taskCreation, .taskTableInsert, .resume, .resumeNotification, .taskTableRemoval: 9
         case .baseURLResolution: 10
+        case .imageCache, .mergedTask, .downloadQueue, .responseHandlers: 11
         case .caller: 0
         }
     }
@@ -61,6 +69,10 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .parsing: "-[AFJSONResponseSerializer responseObjectForResponse:data:error:] (or the serializer set)"
         case .completionQueue: "dispatch_group_async(completionGroup, completionQueue ?: main)"
         case .didCompleteNotification: "AFNetworkingTaskDidCompleteNotification"
+        case .imageCache: "-[AFAutoPurgingImageCache imageforRequest:…] / addImage:forRequest:…"
+        case .mergedTask: "AFImageDownloaderMergedTask, -[AFImageDownloaderMergedTask addResponseHandler:]"
+        case .downloadQueue: "-[AFImageDownloader startMergedTask:] / enqueueMergedTask: / safelyStartNextTaskIfNecessary"
+        case .responseHandlers: "AFImageDownloaderResponseHandler successBlock / failureBlock"
         case .caller: "(your code)"
         }
     }

@@ -9,3 +9,4 @@
 @_exported import TaskDelegates
 @_exported import SessionManager
 @_exported import HTTPSessionManager
+@_exported import ImageDownloader

@@ -122,9 +122,18 @@ enum PeakMemory {
 
     /// The peak in bytes since the last reset, or nil where it cannot be read.
     static func current() -> Int? {
+        status("VmHWM")
+    }
+
+    /// The resident size in bytes now, or nil where it cannot be read.
+    static func resident() -> Int? {
+        status("VmRSS")
+    }
+
+    private static func status(_ field: String) -> Int? {
         #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
         return kilobytes * 1024
         #else

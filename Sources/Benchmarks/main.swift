@@ -10,6 +10,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("multipart", "chapter 4: a 200 MB multipart body vs a FileHandle copy, time and peak memory", MultipartBenchmark.run),
     ("json", "chapter 6: the JSON fast path vs AFNetworking 2's string round trip and raw JSONSerialization", JSONBenchmark.run),
     ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", InflateBenchmark.run),
+    ("images", "chapter 11: a scrolling list, 1,000 image requests over 100 images, ImageDownloader vs a request per call", ImagesBenchmark.run),
     // Last: it exits non-zero when its target is missed.
     ("session", "chapter 9: small GETs through URLSessionManager vs a bare URLSession with a delegate, 1 and 16 in flight", SessionBenchmark.run),
 ]
@@ -19,7 +20,12 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
 }
 
-if CommandLine.arguments.dropFirst().first == ServerProcess.serveArgument { ServerProcess.serve() }
+// The child processes of the benchmarks that make requests: the server, and each side of `images`.
+switch CommandLine.arguments.dropFirst().first {
+case ServerProcess.serveArgument: ServerProcess.serve()
+case ImagesBenchmark.sideArgument: ImagesBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
+default: break
+}
 
 let requested = Array(CommandLine.arguments.dropFirst())
 let unknown = requested.filter { name in name != "all" && !benchmarks.contains { $0.name == name } }

@@ -56,6 +56,10 @@ enum Router {
             summary: "200 with those credentials, else 404 and no challenge", handle: Routes.hiddenBasicAuth),
         Route(pattern: "/image/png", methods: [], summary: "a PNG, ?fixture=small (others: see Fixtures/)", handle: Routes.image(.png)),
         Route(pattern: "/image/jpeg", methods: [], summary: "a JPEG, ?fixture=small", handle: Routes.image(.jpeg)),
+        Route(
+            pattern: "/image/numbered/{n}", methods: [],
+            summary: "PNG number n (0-65535), every pixel R=n/256 G=n%256 B=128; ?size=16 (1-1024 pixels a side)&delay=0 (ms)",
+            handle: Routes.numberedImage),
         Route(pattern: "/gzip", methods: [], summary: "echo with Content-Encoding: gzip", handle: Routes.gzip),
         Route(pattern: "/fault/{name}", methods: [], summary: "a fault mode (listed below)", handle: Routes.fault),
     ]

@@ -225,17 +225,20 @@ struct TourCommand: ParsableCommand {
     @Flag(help: "A download to a file: the bytes written, the move, and the file's URL as the object.")
     var download = false
 
+    @Flag(help: "Two callers ask chapter 11's image downloader for one image: one task, two handlers.")
+    var merged = false
+
     @Flag(help: "Also print the run as a Mermaid sequence diagram.")
     var mermaid = false
 
     func validate() throws {
-        if case .failure(let error) = Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download) {
+        if case .failure(let error) = Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download, merged: merged) {
             throw ValidationError(error.message)
         }
     }
 
     func run() throws {
-        let variant = try Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download).get()
+        let variant = try Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download, merged: merged).get()
         print(Tour.report(try Tour.runBlocking(variant), mermaid: mermaid))
     }
 }

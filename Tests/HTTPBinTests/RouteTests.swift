@@ -251,7 +251,7 @@ struct RouteTests {
     @Test(
         "/image/png and /image/jpeg serve real images, the fixture chosen by name",
         arguments: [
-            ("png", "small"), ("png", "opaque"), ("png", "gray"), ("png", "sixteen-bit"), ("png", "large"),
+            ("png", "small"), ("png", "opaque"), ("png", "gray"), ("png", "sixteen-bit"), ("png", "large"), ("png", "bomb"),
             ("jpeg", "small"), ("jpeg", "gray"), ("jpeg", "cmyk"), ("jpeg", "progressive"), ("jpeg", "large"),
             ("jpeg", "truncated"),
         ])

@@ -86,6 +86,27 @@ struct TourTests {
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
     }
 
+    @Test("--merged: two callers ask chapter 11's downloader for one image: one task, one decode, one request at HTTPBin, each closure once")
+    func merged() async throws {
+        let run = try await Tour.run(.merged)
+        #expect(run.completions == 2)
+        #expect(run.serverRequests == 1)
+        let steps = run.events.map(\.step)
+        #expect(steps.filter { $0 == .taskCreation }.count == 1)
+        #expect(steps.filter { $0 == .parsing }.count == 1)
+        #expect(run.events.filter { $0.step == .mergedTask }.map(\.detail) == [
+            "new download, 1 caller", "joined the download on its way: 2 callers wait on it",
+        ])
+        // The second caller joined while the first one's download was on its way.
+        #expect(steps.lastIndex(of: .mergedTask)! < steps.firstIndex(of: .didReceiveResponse)!)
+        #expect(run.events.contains { $0.step == .responseHandlers && $0.detail == "success to 2 callers: a 16×16 image" })
+        let answers = run.events.filter { $0.step == .caller && $0.place == "completion queue" }.map(\.detail)
+        #expect(answers == ["success (caller 1): a 16×16 image, inflated", "success (caller 2): a 16×16 image, inflated"])
+        #expect(steps.last == .didCompleteNotification)
+        #expect(run.mermaid.contains("    C->>I: downloadImage (caller 2)"))
+        #expect(!run.mermaid.contains("request serializer"))
+    }
+
     @Test("Masked output hides the times and the port, and keeps the caller's steps before the first callback")
     func masked() {
         let event = { (step: TraceStep, place: String, ms: Int64) in
@@ -125,6 +146,8 @@ struct TourTests {
         #expect(try Tour.variant(status: nil, image: true, post: false, cancel: false, download: false).get() == .image)
         #expect(try Tour.variant(status: nil, image: false, post: false, cancel: true, download: false).get() == .cancel)
         #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: true).get() == .download)
+        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: false, merged: true).get() == .merged)
+        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: true, post: false, cancel: false, download: false, merged: true).get() }
         #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: true, post: true, cancel: false, download: false).get() }
         #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: false, post: false, cancel: true, download: true).get() }
         #expect(throws: TourUsageError.self) { try Tour.variant(status: 500, image: false, post: false, cancel: false, download: false).get() }

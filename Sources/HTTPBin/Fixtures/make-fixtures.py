@@ -7,7 +7,8 @@ image chapter needs bit depths and sizes that Pillow cannot write (16 bits per c
 the JPEGs need a real JPEG encoder, so they come from Pillow (`pip install pillow`).
 
 Each fixture exists for a rule of the image chapter: an alpha channel, a grey image, a 16-bit image,
-an image above 1024 x 1024 pixels, a CMYK JPEG, a progressive JPEG and a truncated one.
+an image above 1024 x 1024 pixels, a CMYK JPEG, a progressive JPEG and a truncated one; and for
+the image downloader's bad input, a decompression bomb.
 """
 import io
 import struct
@@ -38,6 +39,19 @@ def png(name, width, height, bit_depth, color_type, pixel):
         f.write(data)
 
 
+def bomb(name, width, height):
+    """Writes a PNG whose header declares width x height RGBA pixels while its data is a few bytes:
+    a decoder that believes the header before checking it allocates 4 x width x height bytes."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" * 64, 9)) + chunk(b"IEND", b"")
+    with open(f"{OUT}/{name}.png", "wb") as f:
+        f.write(data)
+
+
 def jpeg(name, image, **options):
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", **options)
@@ -53,6 +67,7 @@ png("opaque", 16, 16, 8, 2, lambda x, y: [x * 16, y * 16, 64])
 png("gray", 16, 16, 8, 0, lambda x, y: [(x + y) * 8])
 png("sixteen-bit", 8, 8, 16, 2, lambda x, y: [x * 8000, y * 8000, 16384])
 png("large", 1025, 1025, 8, 2, lambda x, y: [200, 40, 40])  # 1,050,625 pixels: just over the limit
+bomb("bomb", 100000, 100000)  # 10^10 pixels declared, 40 GB as a bitmap, 69 bytes as a file
 
 gradient = Image.new("RGB", (16, 16))
 gradient.putdata([(x * 16, y * 16, 96) for y in range(16) for x in range(16)])

@@ -21,8 +21,17 @@ enum Gzip {
     static func stored(_ input: [UInt8]) -> [UInt8] {
         // Magic 1f 8b, method 8 (deflate), no flags, no modification time, no extra flags, OS unknown.
         var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
-        // A stored block holds at most 65,535 bytes: a header byte (bit 0: last block; bits 1-2:
-        // type 00, stored), then LEN and its one's complement NLEN, both little-endian.
+        output += storedDeflate(input)
+        output += littleEndian(crc32(input)) + littleEndian(UInt32(truncatingIfNeeded: input.count))
+        return output
+    }
+
+    /// Deflate data (RFC 1951) made of stored blocks only, shared by gzip and the PNGs of
+    /// `/image/numbered`. A stored block holds at most 65,535 bytes: a header byte (bit 0: last
+    /// block; bits 1-2: type 00, stored), then LEN and its one's complement NLEN, little-endian.
+    static func storedDeflate(_ input: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count + 5 * (input.count / 65_535 + 1))
         var blocks = stride(from: 0, to: input.count, by: 65_535).map { input[$0..<min($0 + 65_535, input.count)] }
         if blocks.isEmpty { blocks = [[]] }  // an empty body is still one (last, empty) block
         for (index, block) in blocks.enumerated() {
@@ -30,7 +39,6 @@ enum Gzip {
             output += littleEndian(UInt16(block.count)) + littleEndian(~UInt16(block.count))
             output += block
         }
-        output += littleEndian(crc32(input)) + littleEndian(UInt32(truncatingIfNeeded: input.count))
         return output
     }
 

@@ -1,7 +1,7 @@
 /// Chapter 1's examples: the tour's own output, masked (times, the port and the echo's size
 /// change from run to run), and the run drawn as a sequence diagram.
 enum TourExamples {
-    static let all = [get, notFound, diagram]
+    static let all = [get, notFound, diagram, merged]
 
     static let get = Example(name: "tour", chapter: 1, summary: "one GET from the call to the callback, step by step") { print in
         print(lines(of: .get))
@@ -13,6 +13,10 @@ enum TourExamples {
 
     static let diagram = Example(name: "tour-diagram", chapter: 1, summary: "the GET as a Mermaid sequence diagram", language: "mermaid") { print in
         do { print(try Tour.runBlocking(.get).mermaid) } catch { print("the tour failed: \(error)") }
+    }
+
+    static let merged = Example(name: "tour-merged", chapter: 11, summary: "two callers, one image: chapter 11's merged download") { print in
+        print(lines(of: .merged))
     }
 
     private static func lines(of variant: Tour.Variant) -> String {

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPBin
 import HTTPSessionManager
+import ImageDownloader
 import ImageInflation
 import RequestSerialization
 import ResponseValidation
@@ -26,6 +27,9 @@ public enum Tour {
         case cancel
         /// A download to a file: the body goes to disk, the file is moved, and its URL is the object.
         case download
+        /// Two callers ask chapter 11's image downloader for one image: one task, one decode,
+        /// two handlers.
+        case merged
     }
 
     /// What one run of the tour recorded.
@@ -41,6 +45,8 @@ public enum Tour {
         public var bitmap: Bitmap?
         /// Where `--download` put its file (removed, with its directory, when the tour ends).
         public var file: URL?
+        /// How many requests HTTPBin received (`--merged`: one for two callers).
+        public var serverRequests: Int?
     }
 
     /// Starts HTTPBin, makes the variant's request, waits until the did-complete notification has
@@ -58,6 +64,7 @@ public enum Tour {
     }
 
     static func run(_ variant: Variant, against server: HTTPBin) async throws -> Run {
+        if variant == .merged { return try await runMerged(against: server) }
         let recorder = TourRecorder()
         // listing: tour-manager
         let manager = HTTPSessionManager(baseURL: server.url("/anything/api/v1"), configuration: .ephemeral)
@@ -137,6 +144,8 @@ public enum Tour {
                     },
                     success: success, failure: failure)
                 slot.withLock { $0 = task }
+            case .merged:
+                preconditionFailure("runMerged(against:) runs this variant")
             case .download:
                 tracer.record(.caller, on: caller, #"download "/bytes/65536" to a file (no verb: request(method:urlString:), then downloadTask)"#)
                 task = download(
@@ -233,19 +242,20 @@ final class TourOutcome: Sendable {
 
 /// Resumes the tour once both its ends have happened: the caller's closure, then the notification.
 final class Ending: Sendable {
-    private let state = Protected<(caller: Bool, notification: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, false, nil))
+    private let state = Protected<(callersLeft: Int, notification: Bool, continuation: CheckedContinuation<Void, Never>?)>((1, false, nil))
 
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        state.withLock { $0.continuation = continuation }
+    /// `callers`: how many closures must run (two for `--merged`).
+    init(_ continuation: CheckedContinuation<Void, Never>, callers: Int = 1) {
+        state.withLock { $0 = (callers, false, continuation) }
     }
 
-    func callerCompleted() { update { $0.caller = true } }
+    func callerCompleted() { update { $0.callersLeft -= 1 } }
     func notificationPosted() { update { $0.notification = true } }
 
-    private func update(_ change: (inout (caller: Bool, notification: Bool, continuation: CheckedContinuation<Void, Never>?)) -> Void) {
+    private func update(_ change: (inout (callersLeft: Int, notification: Bool, continuation: CheckedContinuation<Void, Never>?)) -> Void) {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
             change(&state)
-            guard state.caller, state.notification else { return nil }
+            guard state.callersLeft <= 0, state.notification else { return nil }
             defer { state.continuation = nil }
             return state.continuation
         }

@@ -4,23 +4,26 @@ extension Tour.Run {
     /// The run as a Mermaid sequence diagram: one arrow per step, in the order the steps were
     /// recorded (the logical order, as the masked output), between the parts that took part.
     public var mermaid: String {
-        var lines = [
-            "sequenceDiagram",
-            "    participant C as caller",
-            "    participant M as HTTPSessionManager",
-            "    participant S as request serializer",
-            "    participant U as URLSession",
-            "    participant D as task delegate",
-            "    participant P as processing queue",
-            "    participant Q as completion queue",
-        ]
+        // `--merged` goes through the image downloader and builds no request with a serializer.
+        let merged = variant == .merged
+        let participants = ["C as caller"] + (merged ? ["I as ImageDownloader"] : []) + ["M as HTTPSessionManager"]
+            + (merged ? [] : ["S as request serializer"])
+            + ["U as URLSession", "D as task delegate", "P as processing queue", "Q as completion queue"]
+        var lines = ["sequenceDiagram"] + participants.map { "    participant \($0)" }
         var sawCall = false
         for (event, repeats) in Self.collapsed(logicalOrder) {
             let times = repeats > 1 ? " (repeated)" : ""
             switch event.step {
             case .caller where !sawCall:
                 sawCall = true
-                lines.append("    C->>M: \(Self.callName(variant))")
+                lines.append("    C->>\(merged ? "I" : "M"): \(Self.callName(variant))")
+            case .caller where merged:
+                let who = event.detail.contains("caller 2") ? "caller 2" : "caller 1"
+                if event.detail.hasPrefix("downloadImage") {
+                    lines.append("    C->>I: downloadImage (\(who))")
+                } else {
+                    lines.append("    Q->>C: \(event.detail.hasPrefix("success") ? "success" : "failure") (\(who))")
+                }
             case .caller:
                 if event.detail.hasPrefix("success") || event.detail.hasPrefix("failure") {
                     lines.append("    Q->>C: \(event.detail.hasPrefix("success") ? "success" : "failure")(task, …)")
@@ -54,6 +57,10 @@ extension Tour.Run {
             case .parsing: lines.append("    P->>P: parse")
             case .completionQueue: lines.append(event.place == "completion queue" && events.contains { $0.step == .processingQueue } ? "    P->>Q: completion handler" : "    D->>Q: completion handler")
             case .didCompleteNotification: lines.append("    Note over Q: taskDidComplete (notification queue)")
+            case .imageCache: lines.append("    I->>I: image cache: \(event.detail)")
+            case .mergedTask: lines.append(event.detail.hasPrefix("joined") ? "    I->>I: join the merged task (one more handler)" : "    I->>I: new merged task")
+            case .downloadQueue: lines.append("    Note over I: \(event.detail)")
+            case .responseHandlers: lines.append("    I->>Q: every caller's handler, in the order they came")
             }
         }
         return lines.joined(separator: "\n")
@@ -64,6 +71,7 @@ extension Tour.Run {
         case .get, .notFound, .image, .cancel: "GET"
         case .post: "POST"
         case .download: "download (request, then downloadTask)"
+        case .merged: "downloadImage (caller 1)"
         }
     }
 }

@@ -22,14 +22,18 @@ extension Tour.Run {
             shown.place = Self.shortPlaces[event.place] ?? event.place
             var line = shown.line
             // The image's parser is chapter 7's, which stands on chapter 6's serializers.
-            if variant == .image, event.step == .parsing { line = line.replacingOccurrences(of: "(chapter 6)", with: "(chapter 7)") }
+            if variant == .image || variant == .merged, event.step == .parsing { line = line.replacingOccurrences(of: "(chapter 6)", with: "(chapter 7)") }
             if masked { line = "+" + String(repeating: " ", count: 6) + "··· ms" + line.dropFirst(13) }
             if repeats > 1, !masked { line += "  ×\(repeats)" }
             lines.append(mask(line, masked))
         }
         lines.append("")
         lines.append("processing queue: AFNetworking's label, \(CompletionContext.sharedProcessingQueue.label)")
-        lines.append("the caller's closure ran \(completions == 1 ? "once" : "\(completions) times")")
+        if variant == .merged {
+            lines.append("\(completions) callers' closures ran, once each")
+        } else {
+            lines.append("the caller's closure ran \(completions == 1 ? "once" : "\(completions) times")")
+        }
         return lines
     }
 
@@ -39,6 +43,9 @@ extension Tour.Run {
     static let header = "  since call   task   where                           step                      what"
 
     var logicalOrder: [TraceEvent] {
+        // `--merged` records its caller's steps before the server answers (it holds the image
+        // 200 ms), so the order as recorded is already the logical one.
+        guard variant != .merged else { return events }
         guard let call = events.first else { return [] }
         let rest = events.dropFirst()
         return [call] + rest.filter { Self.stepsBeforeTheNetwork.contains($0.step) } + rest.filter { !Self.stepsBeforeTheNetwork.contains($0.step) }

@@ -4,8 +4,8 @@ import Locking
 
 extension Tour {
     /// The variant a command line asks for: `--status 404`, `--image`, `--post`, `--cancel`,
-    /// `--download`, or none of them (the GET). At most one; a message otherwise.
-    public static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool, download: Bool) -> Result<Variant, TourUsageError> {
+    /// `--download`, `--merged`, or none of them (the GET). At most one; a message otherwise.
+    public static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool, download: Bool, merged: Bool = false) -> Result<Variant, TourUsageError> {
         var chosen: [Variant] = []
         if let status {
             guard status == 404 else { return .failure(TourUsageError(message: "the tour knows --status 404 (the failure path); \(status) is not one of its routes")) }
@@ -15,7 +15,8 @@ extension Tour {
         if post { chosen.append(.post) }
         if cancel { chosen.append(.cancel) }
         if download { chosen.append(.download) }
-        guard chosen.count <= 1 else { return .failure(TourUsageError(message: "choose one of --status 404, --image, --post, --cancel, --download")) }
+        if merged { chosen.append(.merged) }
+        guard chosen.count <= 1 else { return .failure(TourUsageError(message: "choose one of --status 404, --image, --post, --cancel, --download, --merged")) }
         return .success(chosen.first ?? .get)
     }
 
@@ -25,6 +26,9 @@ extension Tour {
         var lines = ["The journey of one request (chapter 1). Each line is a step the library reported to its tracer:",
                      "the time since the call, the task, the queue or thread it ran on, the step, and its chapter.", ""]
         lines += run.lines(masked: false)
+        if let requests = run.serverRequests {
+            lines.append("HTTPBin received \(requests == 1 ? "one request" : "\(requests) requests") for the image")
+        }
         if let bitmap = run.bitmap {
             lines.append("")
             lines.append(String(bitmap.terminalPreview(width: 32, style: previewStyle).dropLast()))
@@ -32,7 +36,7 @@ extension Tour {
         if mermaid {
             lines += ["", "```mermaid", run.mermaid, "```"]
         } else {
-            lines += ["", "Try also: --status 404, --image, --post, --cancel, --download; --mermaid draws the run as a sequence diagram."]
+            lines += ["", "Try also: --status 404, --image, --post, --cancel, --download, --merged; --mermaid draws the run as a sequence diagram."]
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ImageInflation
+import Tracing
+
+extension ImageDownloader {
+    /// What `downloadImage` decided, under the lock; it acts on it once the lock is released.
+    enum Decision {
+        case joined(handlers: Int)
+        case cached(Image)
+        case created(start: [MergedTask], waiting: Int)
+    }
+
+    // listing: download-image
+    /// Joins the download of the same URL already on its way, or answers from the image cache,
+    /// or starts a download. Returns the caller's receipt; nil for a cached image (`success` then
+    /// gets no response) or a request with no URL (`failure` gets `URLError(.badURL)`). Handlers
+    /// run on `completionQueue`, always after this method has returned.
+    @discardableResult
+    public func downloadImage(for request: URLRequest, receiptID: UUID = UUID(), success: Success? = nil, failure: Failure? = nil)
+        -> ImageDownloadReceipt? {
+        guard let urlIdentifier = request.url?.absoluteString else { return fail(request, failure, URLError(.badURL)) }
+        let handler = ResponseHandler(receiptID: receiptID, success: success, failure: failure)
+        let prioritization = downloadPrioritization
+        let decision = state.withLock { state -> Decision in
+            // 1. Join the download already on its way.
+            if var merged = state.mergedTasks.removeValue(forKey: urlIdentifier) {
+                merged.handlers.append(handler)
+                state.mergedTasks[urlIdentifier] = merged
+                return .joined(handlers: merged.handlers.count)
+            }
+            // 2. The image cache, if the request's cache policy allows it.
+            if Self.mayUseImageCache(request.cachePolicy), let image = imageCache?.image(for: request, withAdditionalIdentifier: nil) {
+                return .cached(image)
+            }
+            // 3. A new download, queued, and started if a slot is free.
+            state.mergedTasks[urlIdentifier] = MergedTask(urlIdentifier: urlIdentifier, request: request, handlers: [handler])
+            state.enqueue(urlIdentifier, prioritization)
+            let start = state.takeStartable(maximumActiveDownloads: maximumActiveDownloads)
+            return .created(start: start, waiting: state.queue.count)
+        }
+        return act(on: decision, for: request, receiptID: receiptID, success: success)
+    }
+    // end-listing
+
+    /// Calls `failure` later, on the completion queue, and returns no receipt.
+    private func fail(_ request: URLRequest, _ failure: Failure?, _ error: URLError) -> ImageDownloadReceipt? {
+        if let failure { completionQueue.async { failure(request, nil, error) } }
+        return nil
+    }
+
+    /// The requests AFNetworking answers from the image cache: those whose cache policy allows a
+    /// cached answer. A "reload" policy always goes to the network.
+    static func mayUseImageCache(_ policy: URLRequest.CachePolicy) -> Bool {
+        switch policy {
+        case .useProtocolCachePolicy, .returnCacheDataElseLoad, .returnCacheDataDontLoad: true
+        default: false
+        }
+    }
+
+    private func act(on decision: Decision, for request: URLRequest, receiptID: UUID, success: Success?) -> ImageDownloadReceipt? {
+        let trace = sessionManager.trace
+        let place = TracePlace.current
+        switch decision {
+        case .joined(let handlers):
+            trace.record(.mergedTask, on: place, "joined the download on its way: \(handlers) callers wait on it")
+        case .cached(let image):
+            trace.record(.imageCache, on: place, "hit: \(TraceText.describe(image)), no task")
+            if let success { completionQueue.async { success(request, nil, image) } }
+            return nil
+        case .created(let start, let waiting):
+            trace.record(.imageCache, on: place, Self.mayUseImageCache(request.cachePolicy) && imageCache != nil ? "miss" : "not asked (cache policy)")
+            trace.record(.mergedTask, on: place, "new download, 1 caller")
+            if start.isEmpty { trace.record(.downloadQueue, on: place, "waits: \(waiting) in the queue") }
+            for merged in start { self.start(merged) }
+        }
+        return ImageDownloadReceipt(receiptID: receiptID, request: request)
+    }
+
+    // listing: cancel-receipt
+    /// Cancels one caller's interest: its handlers are removed, and its failure handler gets
+    /// `URLError(.cancelled)`. The task itself is cancelled only when no caller is left (and a
+    /// download still waiting in the queue simply leaves it). A receipt whose download has
+    /// already finished changes nothing.
+    public func cancelTask(for receipt: ImageDownloadReceipt) {
+        guard let urlIdentifier = receipt.request.url?.absoluteString else { return }
+        let (handler, orphan) = state.withLock { state -> (ResponseHandler?, MergedTask?) in
+            guard var merged = state.mergedTasks[urlIdentifier],
+                let index = merged.handlers.firstIndex(where: { $0.receiptID == receipt.receiptID })
+            else { return (nil, nil) }
+            let handler = merged.handlers.remove(at: index)
+            guard merged.handlers.isEmpty else {
+                state.mergedTasks[urlIdentifier] = merged
+                return (handler, nil)
+            }
+            state.mergedTasks[urlIdentifier] = nil
+            if !merged.isStarted { state.queue.removeAll { $0 == urlIdentifier } }
+            return (handler, merged)
+        }
+        orphan?.task?.cancel()
+        guard let failure = handler?.failure else { return }
+        let error = URLError(.cancelled, userInfo: [NSLocalizedFailureReasonErrorKey: "ImageDownloader cancelled URL request: \(urlIdentifier)"])
+        completionQueue.async { failure(receipt.request, nil, error) }
+    }
+    // end-listing
+}

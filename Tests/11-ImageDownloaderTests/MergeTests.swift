@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ImageDownloader
+import TestSupport
+import Testing
+
+/// Merged downloads, counted where they cannot be faked: at the server.
+@Suite("Merged downloads")
+struct MergeTests {
+    @Test("Two requests for one URL while the first is on its way share one task: HTTPBin receives one request, and each caller gets the image")
+    func twoCallersOneRequest() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            let first = harness.download("/image/numbered/7", as: "first")
+            let second = harness.download("/image/numbered/7", as: "second")
+            #expect(harness.downloader.activity == (1, 1))
+            blocker.release()
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.answers["first"].map(\.imageNumber) == [7])
+            #expect(harness.answers["second"].map(\.imageNumber) == [7])
+            #expect(harness.hits("/image/numbered/7") == 1)
+            // Each caller has its own receipt, for the same request.
+            #expect(first != nil && second != nil && first?.receiptID != second?.receiptID)
+            // One task, one decode, one response: the two callers get the very same objects.
+            #expect(harness.answers["first"].first?.response === harness.answers["second"].first?.response)
+        }
+    }
+
+    @Test("The same, without a gate: a second request while the first one's response is delayed joins it")
+    func joinsARunningTask() async throws {
+        try await Harness.with { harness in
+            harness.download("/image/numbered/8?delay=300", as: "first")
+            harness.download("/image/numbered/8?delay=300", as: "second")
+            #expect(harness.downloader.activity == (1, 0))
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.hits("/image/numbered/8?delay=300") == 1)
+            #expect(harness.answers.keys.sorted() == ["first", "second"])
+        }
+    }
+
+    @Test("Handlers run once each, in the order the callers came")
+    func handlerOrder() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            for caller in ["a", "b", "c", "d"] { harness.download("/image/numbered/9", as: caller) }
+            blocker.release()
+            #expect(await harness.answers.wait(for: 4))
+            #expect(harness.answers.keys == ["a", "b", "c", "d"])
+        }
+    }
+
+    @Test("A cached image is returned at once: no task, no receipt, no response, and HTTPBin sees nothing")
+    func cachedImage() async throws {
+        try await Harness.with { harness in
+            let downloaded = await harness.answer("/image/numbered/3")
+            #expect(downloaded?.response?.statusCode == 200)
+            let receipt = harness.download("/image/numbered/3", as: "again")
+            #expect(receipt == nil)
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.answers["again"].first?.imageNumber == 3)
+            #expect(harness.answers["again"].first?.response == nil)
+            #expect(harness.hits("/image/numbered/3") == 1)
+        }
+    }
+
+    @Test("A request whose cache policy says reload goes to the network even with its image cached")
+    func reloadPolicy() async throws {
+        try await Harness.with { harness in
+            _ = await harness.answer("/image/numbered/4")
+            let reloaded = await harness.answer("/image/numbered/4", cachePolicy: .reloadIgnoringLocalCacheData)
+            #expect(reloaded?.response?.statusCode == 200)
+            #expect(harness.hits("/image/numbered/4") == 2)
+        }
+    }
+
+    @Test("A request with no URL fails with URLError.badURL, later, and gets no receipt")
+    func noURL() async throws {
+        try await Harness.with { harness in
+            var request = harness.request("/image/numbered/1")
+            request.url = nil
+            let receipt = harness.downloader.downloadImage(for: request, failure: harness.answers.failure("bad"))
+            #expect(receipt == nil)
+            #expect(await harness.answers.wait(for: 1))
+            #expect(harness.answers["bad"].first?.urlErrorCode == .badURL)
+        }
+    }
+}
+
+/// Cancelling a receipt: one caller, or the last.
+@Suite("Cancelling receipts")
+struct CancelTests {
+    @Test("Cancelling one caller removes only its handlers: it gets -999, the other gets the image, from one request")
+    func cancelOne() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            let leaving = try #require(harness.download("/image/numbered/5", as: "leaving"))
+            harness.download("/image/numbered/5", as: "staying")
+            harness.downloader.cancelTask(for: leaving)
+            blocker.release()
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.answers["leaving"].map(\.urlErrorCode) == [.cancelled])
+            #expect(harness.answers["staying"].map(\.imageNumber) == [5])
+            #expect(harness.hits("/image/numbered/5") == 1)
+        }
+    }
+
+    @Test("When the last caller of a waiting download cancels, the download leaves the queue and never reaches the server")
+    func cancelWaiting() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            let receipt = try #require(harness.download("/image/numbered/6", as: "only"))
+            #expect(harness.downloader.activity == (1, 1))
+            harness.downloader.cancelTask(for: receipt)
+            #expect(harness.downloader.activity == (1, 0))
+            blocker.release()
+            #expect(await harness.isIdle())
+            #expect(harness.answers["only"].map(\.urlErrorCode) == [.cancelled])
+            #expect(harness.hits("/image/numbered/6") == 0)
+        }
+    }
+
+    @Test("When the last caller of a running download cancels, the task is cancelled and its slot freed for the next")
+    func cancelRunning() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let stalled = try #require(harness.download("/fault/stall-after-headers", as: "stalled"))
+            harness.download("/image/numbered/2", as: "next")
+            _ = await eventually(within: 60) { harness.hits("/fault/stall-after-headers") == 1 }
+            #expect(harness.downloader.activity == (1, 1))
+            harness.downloader.cancelTask(for: stalled)
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.answers["stalled"].map(\.urlErrorCode) == [.cancelled])
+            #expect(harness.answers["next"].map(\.imageNumber) == [2])
+            #expect(await harness.isIdle())
+        }
+    }
+
+    @Test("After every caller cancelled, a new request for the URL is a new download, untouched by the old task's completion")
+    func cancelThenAskAgain() async throws {
+        try await Harness.with { harness in
+            let path = "/image/numbered/11?delay=200"
+            let old = try #require(harness.download(path, as: "old"))
+            harness.downloader.cancelTask(for: old)
+            harness.download(path, as: "new")
+            #expect(await harness.answers.wait(for: 2))
+            #expect(await harness.isIdle())
+            #expect(harness.answers["old"].map(\.urlErrorCode) == [.cancelled])
+            #expect(harness.answers["new"].map(\.imageNumber) == [11])
+        }
+    }
+
+    @Test("Cancelling a receipt whose download has finished changes nothing, and calls nothing again")
+    func cancelAfterCompletion() async throws {
+        try await Harness.with { harness in
+            let receipt = try #require(harness.download("/image/numbered/12", as: "done"))
+            #expect(await harness.answers.wait(for: 1))
+            harness.downloader.cancelTask(for: receipt)
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(harness.answers["done"].count == 1)
+            #expect(harness.answers["done"].first?.imageNumber == 12)
+        }
+    }
+}

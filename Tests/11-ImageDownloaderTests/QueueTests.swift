@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ImageDownloader
+import SessionManager
+import TestSupport
+import Testing
+
+/// At most `maximumActiveDownloads` tasks; the others wait, FIFO or LIFO.
+@Suite("The download queue")
+struct QueueTests {
+    @Test("At most maximumActiveDownloads tasks run; the other downloads wait, and start as slots free")
+    func limit() async throws {
+        try await Harness.with(maximumActiveDownloads: 2) { harness in
+            let blocker = await harness.blockSlots()
+            for number in 20..<23 { harness.download("/image/numbered/\(number)", as: "\(number)") }
+            #expect(harness.downloader.activity == (2, 3))
+            #expect((20..<23).allSatisfy { harness.hits("/image/numbered/\($0)") == 0 })
+            blocker.release()
+            #expect(await harness.answers.wait(for: 3))
+            #expect((20..<23).map { harness.answers["\($0)"].first?.imageNumber } == [20, 21, 22])
+            #expect(await harness.isIdle())
+        }
+    }
+
+    @Test("FIFO starts waiting downloads in the order they were asked for, LIFO newest first", arguments: [DownloadPrioritization.fifo, .lifo])
+    func order(prioritization: DownloadPrioritization) async throws {
+        try await Harness.with(maximumActiveDownloads: 1, prioritization: prioritization) { harness in
+            let blocker = await harness.blockSlots()
+            let paths = (30..<34).map { "/image/numbered/\($0)" }
+            for path in paths { harness.download(path, as: path) }
+            blocker.release()
+            #expect(await harness.answers.wait(for: paths.count))
+            // One slot: each download starts only when the one before it has completed.
+            #expect(harness.arrivals(among: paths) == (prioritization == .fifo ? paths : paths.reversed()))
+        }
+    }
+
+    @Test("A failed download frees its slot like a successful one")
+    func failureFreesTheSlot() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            harness.download("/status/404", as: "missing")
+            harness.download("/image/numbered/40", as: "next")
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.answers["missing"].first?.error != nil)
+            #expect(harness.answers["next"].first?.imageNumber == 40)
+            #expect(await harness.isIdle())
+        }
+    }
+
+    /// What AFNetworking's queue relies on when the last caller of a queued download cancels:
+    /// its data task, made but never resumed, still completes. (This downloader makes no task
+    /// for a waiting download; see chapter 11, step 3.)
+    @Test("A task the manager made and never resumed completes with -999 when it is cancelled")
+    func neverResumedTaskCompletes() async throws {
+        try await Harness.with { harness in
+            let errors = Locked<[URLError.Code?]>([])
+            let task = try harness.downloader.sessionManager.dataTask(with: harness.request("/image/numbered/43"), completionHandler: { _, _, error in
+                errors.withLock { $0.append((error as? URLError)?.code) }
+            })
+            task.cancel()
+            #expect(await eventually(within: 60) { errors.value == [.cancelled] })
+            #expect(harness.hits("/image/numbered/43") == 0)
+        }
+    }
+
+    @Test("A download asked for on an invalidated session fails with the manager's typed error and frees its slot")
+    func invalidatedSession() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            harness.downloader.sessionManager.invalidateSession(cancelingTasks: true)
+            harness.download("/image/numbered/41", as: "first")
+            harness.download("/image/numbered/42", as: "second")
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.answers["first"].first?.error as? SessionManagerError == .sessionInvalidated)
+            #expect(harness.answers["second"].first?.error as? SessionManagerError == .sessionInvalidated)
+            #expect(harness.downloader.activity == (0, 0))
+        }
+    }
+}
