@@ -39,11 +39,14 @@ public struct AnswerTestReport: Sendable {
 
 /// Runs answer tests in the exercises package, against the learner's code or the solutions.
 public enum AnswerTests {
-    public enum Variant: Sendable {
+    public enum Variant: Sendable, Equatable {
         /// `NN-slug/Sources`: the learner's code, or the untouched stubs on a fresh clone.
         case learner
         /// `NN-slug/Solutions`, selected with `WORKSHOP_SOLUTIONS=1`.
         case solutions
+        /// `<root>/NN-slug/N.k-name`, `root` relative to the exercises package, selected with
+        /// `WORKSHOP_VARIANT_ROOT`: where `verify` puts its known-bad attempts.
+        case folder(String)
     }
 
     /// Builds only the selected exercises (`WORKSHOP_EXERCISES`, read by the exercises manifest) and
@@ -60,14 +63,21 @@ public enum AnswerTests {
         // what a learner needs to read; the console output alone does not say which module a test
         // belongs to.
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
-        var environment = ["WORKSHOP_EXERCISES": selection.manifestValue]
-        if variant == .solutions {
-            environment["WORKSHOP_SOLUTIONS"] = "1"
-            // A build folder of its own, so that switching between stubs and solutions does not
-            // rebuild everything each time.
+        // Every variable is set, empty when unused, so that one left in the shell cannot change the variant.
+        var environment = ["WORKSHOP_EXERCISES": selection.manifestValue, "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": ""]
+        switch variant {
+        case .learner:
+            break
+        case .solutions, .folder:
+            if case .folder(let root) = variant {
+                environment["WORKSHOP_VARIANT_ROOT"] = root
+            } else {
+                environment["WORKSHOP_SOLUTIONS"] = "1"
+            }
+            // A build folder of their own, so that switching between stubs and solutions does not
+            // rebuild everything each time. Known-bad attempts share it with the solutions: they
+            // differ from them in a line or two, and need the same build of the course library.
             arguments += ["--scratch-path", course.exercisesFolder.appendingPathComponent(".build-solutions").path]
-        } else {
-            environment["WORKSHOP_SOLUTIONS"] = ""
         }
         let result = try Shell.run(arguments, in: course.root, environment: environment, onOutput: onOutput)
         let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
