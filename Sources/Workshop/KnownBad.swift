@@ -164,7 +164,8 @@ struct KnownBadRounds {
         var caught: [ExerciseID: [AnswerTestResult]] = [:]
         if !report.built {
             for (id, attempt) in attempts {
-                let errors = report.buildErrors.filter { $0.contains("/\(variantRoot)/") && $0.contains("/\(id)-") }
+                // Errors name files relative to the exercises package: `.workshop/known-bad/02-…/2.1-predict/…`.
+                let errors = report.buildErrors.filter { $0.contains("\(variantRoot)/") && $0.contains("/\(id)-") }
                 guard !errors.isEmpty else { continue }
                 settled.insert(id)
                 problems.append("\(id): known-bad attempt '\(attempt.slug)' does not compile, so it proves nothing; a wrong answer must build:\n"
