@@ -17,8 +17,8 @@ struct RepeatedKeysTests {
 
     @Test("Keys go out sorted, however many there are and in whatever order the dictionary keeps them")
     func sortedKeys() throws {
-        // Twelve keys: a dictionary's own order (which changes from run to run) puts them in sorted
-        // order about once in 479 million runs, so an unsorted walk fails every time, not by luck.
+        // Thirteen keys: a dictionary's own order (which changes from run to run) puts them in sorted
+        // order about once in six billion runs, so an unsorted walk fails every time, not by luck.
         let keys = ["delta", "alpha", "kilo", "echo", "juliet", "bravo", "lima", "golf", "charlie", "india", "foxtrot", "hotel"]
         var parameters: [String: Any] = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         parameters["tag"] = ["x", "y"]
