@@ -51,8 +51,15 @@ public enum AnswerTests {
 
     /// Builds only the selected exercises (`WORKSHOP_EXERCISES`, read by the exercises manifest) and
     /// runs their answer tests. `onOutput` sees the output as it grows, for a progress line.
+    ///
+    /// `oneTestAtATime` runs the tests one after another, and lets a crash end the test process at
+    /// once, without Swift's backtracer. For code expected to crash (verify's known-bad attempts):
+    /// the backtracer, which names the test that crashed when several run at once, can hang after
+    /// the process it reports on has died (seen on Linux with Swift 6.3.1, under load), and
+    /// `swift test` then waits for it forever. One test at a time, the test that crashed is simply
+    /// the one that was running.
     public static func run(
-        _ selection: ExerciseSelection, variant: Variant, in course: Course,
+        _ selection: ExerciseSelection, variant: Variant, in course: Course, oneTestAtATime: Bool = false,
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> AnswerTestReport {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-events-\(UUID().uuidString).jsonl")
@@ -78,6 +85,10 @@ public enum AnswerTests {
             // rebuild everything each time. Known-bad attempts share it with the solutions: they
             // differ from them in a line or two, and need the same build of the course library.
             arguments += ["--scratch-path", course.exercisesFolder.appendingPathComponent(".build-solutions").path]
+        }
+        if oneTestAtATime {
+            arguments.append("--no-parallel")
+            environment["SWIFT_BACKTRACE"] = "enable=no"
         }
         let result = try Shell.run(arguments, in: course.root, environment: environment, onOutput: onOutput)
         let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""

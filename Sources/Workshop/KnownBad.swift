@@ -131,14 +131,15 @@ struct KnownBadRounds {
 
     // MARK: Judging
 
-    /// Builds the materialized attempts and runs their answer tests. When one attempt crashes the
-    /// test process, the exercises it stopped before they failed run again, together, without it;
-    /// when one does not compile, the others run again without it.
+    /// Builds the materialized attempts and runs their answer tests, one test at a time (a wrong
+    /// answer may well crash). When one attempt crashes the test process, the exercises it stopped
+    /// before they failed run again, together, without it; when one does not compile, the others
+    /// run again without it.
     func judge(_ attempts: [ExerciseID: KnownBadAttempt]) throws -> [String] {
         var pending = Set(attempts.keys)
         var problems: [String] = []
         while !pending.isEmpty {
-            let report = try AnswerTests.run(.exercises(pending.sorted()), variant: .folder(Self.variantRoot), in: course)
+            let report = try AnswerTests.run(.exercises(pending.sorted()), variant: .folder(Self.variantRoot), in: course, oneTestAtATime: true)
             let verdicts = Self.verdicts(report, attempts: attempts.filter { pending.contains($0.key) })
             problems += verdicts.problems
             for (id, failures) in verdicts.caught.sorted(by: { $0.key < $1.key }) {

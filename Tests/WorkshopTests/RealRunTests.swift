@@ -75,11 +75,13 @@ struct RealRunTests {
             import Chapter01Exercise3
             @Test("Three is three") func isThree() { #expect(three() == 3) }
             """)
-        // Known-bad attempts: 1.2's first is caught and its second is not; 1.3's first no longer
-        // applies and its second does not compile; 1.1's never runs, its solution failing.
+        // Known-bad attempts: 1.2's first is caught, its second is not, and its third traps, which
+        // is caught; 1.3's first no longer applies and its second does not compile; 1.1's never
+        // runs, its solution failing.
         try course.write("exercises/01-tiny/KnownBad/1.1-trap/typo.patch", oneLine("Trap.swift", "    x * 2", "    x * tow"))
         try course.write("exercises/01-tiny/KnownBad/1.2-plain/a-zero.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 0 }"))
         try course.write("exercises/01-tiny/KnownBad/1.2-plain/b-one-differently.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 2 - 1 }"))
+        try course.write("exercises/01-tiny/KnownBad/1.2-plain/c-traps.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { [Int]()[0] }"))
         try course.write("exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch", oneLine("Broken.swift", "public func three() -> Int { 4 }", "public func three() -> Int { 5 }"))
         try course.write("exercises/01-tiny/KnownBad/1.3-broken/b-typo.patch", oneLine("Broken.swift", "public func three() -> Int { 3 }", "public func three() -> Int { tree }"))
         return course
@@ -142,7 +144,7 @@ struct RealRunTests {
         #expect(!problems.contains { $0.hasPrefix("1.2: \"") }, "\(problems)")
     }
 
-    @Test("Verify names the known-bad attempt that passes, the one that no longer applies and the one that does not compile, and no other")
+    @Test("Verify names the known-bad attempt that passes, the one that no longer applies and the one that does not compile, and no other (not the one that traps)")
     func knownBadAttempts() throws {
         let problems = try Self.verifyProblems.get().filter { $0.contains("known-bad") }
         #expect(problems.count == 3, "\(problems)")
