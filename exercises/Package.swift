@@ -5,6 +5,8 @@
 //   WORKSHOP_SOLUTIONS=1 swift test --package-path exercises         the reference solutions
 //
 //   WORKSHOP_EXERCISES=2.1 swift test --package-path exercises       exercise 2.1 alone
+//   WORKSHOP_VARIANT_ROOT=.workshop/known-bad …                       what `workshop verify` last
+//                                                                     built from the known-bad patches
 //
 // (`swift run workshop check 2.1` runs the last one and explains the results.)
 //
@@ -17,6 +19,11 @@ import PackageDescription
 /// Unset: every exercise is built from the learner's code in `NN-slug/Sources`. `1`: from the
 /// reference solutions in `NN-slug/Solutions`. The answer tests are the same either way.
 let useSolutions = Context.environment["WORKSHOP_SOLUTIONS"] == "1"
+
+/// For `workshop verify`: a folder inside this package (SwiftPM wants a target's files there) that
+/// holds one variant of every selected exercise, as `<root>/NN-slug/N.k-name`. Verify builds its
+/// known-bad attempts from `.workshop/known-bad`. Set and not empty, it wins over `WORKSHOP_SOLUTIONS`.
+let variantRoot = Context.environment["WORKSHOP_VARIANT_ROOT"].flatMap { $0.isEmpty ? nil : $0 }
 
 struct Exercise {
     /// The chapter's folder, e.g. `02-query-strings`.
@@ -103,7 +110,8 @@ let package = Package(
             .target(
                 name: exercise.module,
                 dependencies: library,
-                path: "\(exercise.chapter)/\(useSolutions ? "Solutions" : "Sources")/\(exercise.folder)"
+                path: variantRoot.map { "\($0)/\(exercise.chapter)/\(exercise.folder)" }
+                    ?? "\(exercise.chapter)/\(useSolutions ? "Solutions" : "Sources")/\(exercise.folder)"
             ),
             .testTarget(
                 name: exercise.module + "Tests",

@@ -39,17 +39,27 @@ public struct AnswerTestReport: Sendable {
 
 /// Runs answer tests in the exercises package, against the learner's code or the solutions.
 public enum AnswerTests {
-    public enum Variant: Sendable {
+    public enum Variant: Sendable, Equatable {
         /// `NN-slug/Sources`: the learner's code, or the untouched stubs on a fresh clone.
         case learner
         /// `NN-slug/Solutions`, selected with `WORKSHOP_SOLUTIONS=1`.
         case solutions
+        /// `<root>/NN-slug/N.k-name`, `root` relative to the exercises package, selected with
+        /// `WORKSHOP_VARIANT_ROOT`: where `verify` puts its known-bad attempts.
+        case folder(String)
     }
 
     /// Builds only the selected exercises (`WORKSHOP_EXERCISES`, read by the exercises manifest) and
     /// runs their answer tests. `onOutput` sees the output as it grows, for a progress line.
+    ///
+    /// `oneTestAtATime` runs the tests one after another, and lets a crash end the test process at
+    /// once, without Swift's backtracer. For code expected to crash (verify's known-bad attempts):
+    /// the backtracer, which names the test that crashed when several run at once, can hang after
+    /// the process it reports on has died (seen on Linux with Swift 6.3.1, under load), and
+    /// `swift test` then waits for it forever. One test at a time, the test that crashed is simply
+    /// the one that was running.
     public static func run(
-        _ selection: ExerciseSelection, variant: Variant, in course: Course,
+        _ selection: ExerciseSelection, variant: Variant, in course: Course, oneTestAtATime: Bool = false,
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> AnswerTestReport {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-events-\(UUID().uuidString).jsonl")
@@ -60,14 +70,25 @@ public enum AnswerTests {
         // what a learner needs to read; the console output alone does not say which module a test
         // belongs to.
         arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
-        var environment = ["WORKSHOP_EXERCISES": selection.manifestValue]
-        if variant == .solutions {
-            environment["WORKSHOP_SOLUTIONS"] = "1"
-            // A build folder of its own, so that switching between stubs and solutions does not
-            // rebuild everything each time.
+        // Every variable is set, empty when unused, so that one left in the shell cannot change the variant.
+        var environment = ["WORKSHOP_EXERCISES": selection.manifestValue, "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": ""]
+        switch variant {
+        case .learner:
+            break
+        case .solutions, .folder:
+            if case .folder(let root) = variant {
+                environment["WORKSHOP_VARIANT_ROOT"] = root
+            } else {
+                environment["WORKSHOP_SOLUTIONS"] = "1"
+            }
+            // A build folder of their own, so that switching between stubs and solutions does not
+            // rebuild everything each time. Known-bad attempts share it with the solutions: they
+            // differ from them in a line or two, and need the same build of the course library.
             arguments += ["--scratch-path", course.exercisesFolder.appendingPathComponent(".build-solutions").path]
-        } else {
-            environment["WORKSHOP_SOLUTIONS"] = ""
+        }
+        if oneTestAtATime {
+            arguments.append("--no-parallel")
+            environment["SWIFT_BACKTRACE"] = "enable=no"
         }
         let result = try Shell.run(arguments, in: course.root, environment: environment, onOutput: onOutput)
         let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""

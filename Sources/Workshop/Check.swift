@@ -133,9 +133,12 @@ public struct Check {
         progress.hintsShown[exercise.id.description] = shown + 1
     }
 
+    /// How much of a failure message `check` shows: `workshop verify` holds known-bad attempts to it.
+    static let messageLimit = 1500
+
     /// A failure message as the test wrote it, up to about 1,500 characters; a longer one (a test
     /// that prints 65,536 values) stops at the last line break or comma before that, and says so.
-    func limited(_ text: String, to limit: Int = 1500) -> String {
+    func limited(_ text: String, to limit: Int = Check.messageLimit) -> String {
         guard text.count > limit else { return text }
         let head = text.prefix(limit)
         let cut = head.lastIndex { $0 == "\n" || $0 == "," }.map { head[...$0] } ?? head

@@ -11,7 +11,7 @@ import Foundation
 ///     </details>
 ///
 /// The exercise's files are the folders named `2.1-<something>` inside the chapter's `Sources`,
-/// `Solutions` and `Tests` folders.
+/// `Solutions`, `Tests` and (optional) `KnownBad` folders.
 public struct ExerciseGuide: Sendable {
     public var id: ExerciseID
     public var title: String
@@ -24,6 +24,8 @@ public struct ExerciseGuide: Sendable {
     public var stubFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Sources/\($0)") } }
     public var solutionFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Solutions/\($0)") } }
     public var testsFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Tests/\($0)") } }
+    /// Where its known-bad attempts are kept, one patch each (see `KnownBadAttempt`).
+    public var knownBadFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("KnownBad/\($0)") } }
 
     /// The exercises described by a chapter's README.
     static func parse(readme: String, chapterFolder: URL) throws -> [ExerciseGuide] {

@@ -5,30 +5,40 @@ import Foundation
 /// 1. every exercise has a stub with its `TODO(N.k)` marker, at least two hints, a solution and
 ///    answer tests, and the exercises package builds each one as its own module with its own tests;
 /// 2. on the reference solutions, every answer test passes;
-/// 3. on the untouched stubs, which must compile, every answer test fails.
+/// 3. on the untouched stubs, which must compile, every answer test fails;
+/// 4. every known-bad attempt (a classic wrong answer, kept as a patch against the solution: see
+///    `KnownBadAttempt`) applies, compiles, and fails at least one answer test with a message that
+///    `check` shows whole.
 ///
 /// Isolation ("an unfinished exercise cannot break another exercise's tests") is checked from the
 /// package's structure: each answer-test target may depend on its own exercise module only.
 public struct Verifier {
     public let course: Course
+    /// The exercises whose answer tests run; the structure is always checked for every exercise.
+    public var selection: ExerciseSelection = .all
     /// Called with each step's title as it starts, so a long run shows where it is.
     public var progress: (String) -> Void = { _ in }
+    /// Called with each known-bad attempt that is caught, and the answer tests it fails.
+    public var knownBadCaught: (KnownBadAttempt, [AnswerTestResult]) -> Void = { _, _ in }
 
     public init(course: Course) { self.course = course }
 
     public func run() throws -> [String] {
-        let exercises = try course.exercises()
-        guard !exercises.isEmpty else { return ["no exercises found: each exercises/NN-slug/README.md needs '## Exercise N.k: Title' sections"] }
+        let all = try course.exercises()
+        guard !all.isEmpty else { return ["no exercises found: each exercises/NN-slug/README.md needs '## Exercise N.k: Title' sections"] }
+        let exercises = all.filter { selection.contains($0.id) }
+        guard !exercises.isEmpty else { return ["no exercise matches '\(selection.manifestValue)'"] }
 
-        progress("structure of \(exercises.count) exercises")
-        var problems = exercises.flatMap(structureProblems)
-        problems += try orphanFolders(known: exercises)
-        problems += try manifestProblems(for: exercises)
+        progress("structure of \(all.count) exercises")
+        var problems = all.flatMap(structureProblems)
+        problems += try orphanFolders(known: all)
+        problems += try manifestProblems(for: all)
         problems += stubEdits()
         guard problems.isEmpty else { return problems }
+        let chosen = self.selection == .all ? ExerciseSelection.all : .exercises(exercises.map(\.id))
 
         progress("answer tests on the reference solutions")
-        let solutions = try AnswerTests.runIsolatingCrashes(.all, variant: .solutions, in: course)
+        let solutions = try AnswerTests.runIsolatingCrashes(chosen, variant: .solutions, in: course)
         problems += buildProblems(solutions, what: "the reference solutions")
         if let failure = solutions.processFailure { problems.append("the reference solutions' test run failed: \(failure)") }
         for exercise in exercises {
@@ -42,7 +52,7 @@ public struct Verifier {
         }
 
         progress("answer tests on the untouched stubs")
-        let stubs = try AnswerTests.runIsolatingCrashes(.all, variant: .learner, in: course)
+        let stubs = try AnswerTests.runIsolatingCrashes(chosen, variant: .learner, in: course)
         problems += buildProblems(stubs, what: "the untouched stubs (stubs must compile)")
         for result in stubs.results where result.passed {
             problems.append("\(result.exercise): \"\(result.name)\" passes on the untouched stub; a test must fail until the exercise is done (test for something the stub does not do)")
@@ -52,6 +62,12 @@ public struct Verifier {
         if solutions.built && stubs.built && solutionNames != stubNames {
             problems.append("the stubs and the solutions ran different tests: \(solutionNames.symmetricDifference(stubNames).sorted())")
         }
+
+        // A wrong answer derived from a solution that fails proves nothing.
+        var rounds = KnownBadRounds(course: course)
+        rounds.progress = progress
+        rounds.caught = knownBadCaught
+        problems += try rounds.run(exercises.filter { solutions.passed($0.id) })
         return problems
     }
 
@@ -76,16 +92,32 @@ public struct Verifier {
         for file in swiftFiles(in: solution) where file.text.contains(marker) {
             problems.append("\(id): the solution \(path(file.url)) still holds '\(marker)'")
         }
+        return problems + knownBadProblems(of: exercise)
+    }
+
+    /// A known-bad folder holds patches only, each naming its mistake before its diff.
+    func knownBadProblems(of exercise: ExerciseGuide) -> [String] {
+        guard let folder = exercise.knownBadFolder, let files = try? contents(of: folder) else { return [] }
+        var problems = files.filter { $0.pathExtension != "patch" }.map { file in
+            "\(exercise.id): \(path(file)) is not a .patch; a known-bad folder holds one patch per wrong answer"
+        }
+        for attempt in (try? KnownBadAttempt.attempts(of: exercise)) ?? [] where attempt.mistake.isEmpty {
+            problems.append("\(exercise.id): \(path(attempt.patch)) names no mistake; begin it with a sentence that says what is wrong, before the diff")
+        }
         return problems
     }
 
-    /// Exercise folders that no README section describes.
+    /// Exercise folders that no README section describes, and known-bad folders of no exercise.
     func orphanFolders(known: [ExerciseGuide]) throws -> [String] {
         let described = Set(known.compactMap { $0.stubFolder?.standardizedFileURL.path })
+        let attempted = Set(known.compactMap { $0.knownBadFolder?.standardizedFileURL.path })
         var problems: [String] = []
         for chapter in try contents(of: course.exercisesFolder) where chapter.lastPathComponent.first?.isNumber == true && isDirectory(chapter) {
             for folder in try contents(of: chapter.appendingPathComponent("Sources")) where !described.contains(folder.standardizedFileURL.path) {
                 problems.append("\(path(folder)) is described by no '## Exercise N.k: Title' section in \(path(chapter))/README.md")
+            }
+            for folder in try contents(of: chapter.appendingPathComponent("KnownBad")) where !attempted.contains(folder.standardizedFileURL.path) {
+                problems.append("\(path(folder)) belongs to no exercise; name it after the exercise's folder in Sources")
             }
         }
         return problems

@@ -244,11 +244,27 @@ struct TourCommand: ParsableCommand {
 }
 
 struct Verify: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "For authors and CI: prove every exercise's stub, hints, solution and answer tests.")
+    static let configuration = CommandConfiguration(abstract: "For authors and CI: prove every exercise's stub, hints, solution, answer tests and known-bad attempts.")
+
+    @Argument(help: "A chapter (8) or an exercise (8.3) whose tests run; all when left out. The structure is always checked whole.")
+    var selection: String?
+
+    @Flag(help: "Print each known-bad attempt's mistake and the first answer test it fails, with its message.")
+    var showKnownBad = false
 
     func run() throws {
         let course = try currentCourse()
         var verifier = Verifier(course: course)
+        if showKnownBad {
+            verifier.knownBadCaught = { attempt, failures in
+                print("  ✔ \(attempt.exercise) \(attempt.slug): \(attempt.mistake)")
+                guard let first = failures.first else { return }
+                print("      fails \"\(first.name)\"" + (failures.count > 1 ? " and \(failures.count - 1) more" : "") + ":")
+                print(indent(first.failure ?? "", by: 8))
+            }
+        }
+        guard let selection = ExerciseSelection(selection) else { throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)") }
+        verifier.selection = selection
         verifier.progress = { print("checking \($0)…") }
         let problems = try verifier.run()
         guard problems.isEmpty else {
@@ -256,7 +272,8 @@ struct Verify: ParsableCommand {
             problems.forEach { print("- \($0)") }
             throw ExitCode.failure
         }
-        print("verify: every exercise has a marked stub, hints, a solution, and answer tests that pass on the solution and fail on the stub.")
+        print("verify: every exercise has a marked stub, hints, a solution, and answer tests that pass on the solution, "
+            + "fail on the stub, and fail on every known-bad attempt.")
     }
 }
 

@@ -4,7 +4,8 @@ import Testing
 
 /// The workshop against real `swift test` runs of a tiny course that uses the real exercises
 /// manifest: one exercise that traps (in its stub and, on purpose, in its solution), one that
-/// simply fails, and one that does not compile. Slow (each run builds), so they share one course.
+/// simply fails, and one that does not compile, with known-bad attempts good and bad. Slow (each run
+/// builds), so they share one course.
 @Suite("Real runs of a tiny course", .serialized)
 struct RealRunTests {
     /// The repository's own exercises manifest, with the tiny course's exercises in its list.
@@ -74,7 +75,26 @@ struct RealRunTests {
             import Chapter01Exercise3
             @Test("Three is three") func isThree() { #expect(three() == 3) }
             """)
+        // Known-bad attempts: 1.2's first is caught, its second is not, and its third traps, which
+        // is caught; 1.3's first no longer applies and its second does not compile; 1.1's never
+        // runs, its solution failing.
+        try course.write("exercises/01-tiny/KnownBad/1.1-trap/typo.patch", oneLine("Trap.swift", "    x * 2", "    x * tow"))
+        try course.write("exercises/01-tiny/KnownBad/1.2-plain/a-zero.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 0 }"))
+        try course.write("exercises/01-tiny/KnownBad/1.2-plain/b-one-differently.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 2 - 1 }"))
+        try course.write("exercises/01-tiny/KnownBad/1.2-plain/c-traps.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { [Int]()[0] }"))
+        try course.write("exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch", oneLine("Broken.swift", "public func three() -> Int { 4 }", "public func three() -> Int { 5 }"))
+        try course.write("exercises/01-tiny/KnownBad/1.3-broken/b-typo.patch", oneLine("Broken.swift", "public func three() -> Int { 3 }", "public func three() -> Int { tree }"))
         return course
+    }
+
+    /// A patch that replaces the line `old` of `file` by `new`, after a sentence naming the mistake.
+    static func oneLine(_ file: String, _ old: String, _ new: String) -> String {
+        "The mistake: \(new.trimmingCharacters(in: .whitespaces)).\n\n--- a/\(file)\n+++ b/\(file)\n@@ -1 +1 @@\n-\(old)\n+\(new)\n"
+    }
+
+    /// Verify is slow (it builds three variants and every known-bad round), so its tests share one run.
+    static let verifyProblems: Result<[String], any Error> = Result {
+        try Verifier(course: course.get().course).run()
     }
 
     static func check(_ selection: ExerciseSelection) throws -> (passed: Bool, text: String, progress: LearnerProgress) {
@@ -119,8 +139,17 @@ struct RealRunTests {
 
     @Test("A solution that traps fails verify")
     func trapFailsVerify() throws {
-        let problems = try Verifier(course: Self.course.get().course).run()
+        let problems = try Self.verifyProblems.get()
         #expect(problems.contains { $0.hasPrefix("1.1: \"Doubling wraps around\" fails on the reference solution: crashed") }, "\(problems)")
-        #expect(!problems.contains { $0.hasPrefix("1.2") }, "\(problems)")
+        #expect(!problems.contains { $0.hasPrefix("1.2: \"") }, "\(problems)")
+    }
+
+    @Test("Verify names the known-bad attempt that passes, the one that no longer applies and the one that does not compile, and no other (not the one that traps)")
+    func knownBadAttempts() throws {
+        let problems = try Self.verifyProblems.get().filter { $0.contains("known-bad") }
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("1.2: known-bad attempt 'b-one-differently' (The mistake: public func one() -> Int { 2 - 1 }.) passes every answer test") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("1.3: known-bad attempt exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch no longer applies") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("1.3: known-bad attempt 'b-typo' does not compile") && $0.contains("tree") }, "\(problems)")
     }
 }

@@ -9,6 +9,8 @@ import ResponseValidation
 /// parses each line on its own:
 ///
 /// - the object is an array with one element per non-blank line, in order;
+/// - a line holds any JSON value: an object or an array, or a bare number, string, `true`, `false`
+///   or `null`;
 /// - a line may end in `\n` or `\r\n`; a blank line is skipped;
 /// - a line that is not JSON fails the whole body with `.malformedBody(format: "NDJSON", detail:)`,
 ///   whose detail names the line, counting from 1 (`line 3 is not JSON`).

@@ -11,22 +11,26 @@ struct TranscodingTests {
 
     @Test("An ISO-8859-1 body becomes UTF-8")
     func latin1() throws {
-        #expect(try text(Data([0x5A, 0x6F, 0xEB]), "iso-8859-1") == "Zoë")
+        let result = try text(Data([0x5A, 0x6F, 0xEB]), "iso-8859-1")
+        #expect(result == "Zoë")
     }
 
     @Test("A windows-1252 euro sign, byte 0x80, becomes €, and the charset name ignores case")
     func windows1252() throws {
-        #expect(try text(Data([0x31, 0x32, 0x20, 0x80]), "Windows-1252") == "12 €")
+        let result = try text(Data([0x31, 0x32, 0x20, 0x80]), "Windows-1252")
+        #expect(result == "12 €")
     }
 
     @Test("A UTF-16LE body becomes UTF-8")
     func utf16() throws {
-        #expect(try text(Data([0x5A, 0x00, 0x6F, 0x00, 0xEB, 0x00]), "utf-16le") == "Zoë")
+        let result = try text(Data([0x5A, 0x00, 0x6F, 0x00, 0xEB, 0x00]), "utf-16le")
+        #expect(result == "Zoë")
     }
 
     @Test("A UTF-8 byte-order mark is removed")
     func byteOrderMark() throws {
-        #expect(try utf8Text(from: Data([0xEF, 0xBB, 0xBF, 0x7B, 0x7D]), charset: "utf-8") == Data("{}".utf8))
+        let result = try text(Data([0xEF, 0xBB, 0xBF, 0x7B, 0x7D]), "utf-8")
+        #expect(result == "{}", "\(Array(result.utf8).map { String($0, radix: 16) })")
     }
 
     @Test("A charset the transcoder does not know throws unknownCharset")
@@ -39,7 +43,7 @@ struct TranscodingTests {
     @Test("Bytes that are not valid UTF-8 throw invalidText instead of turning into �")
     func invalidUTF8() {
         #expect(throws: ResponseSerializationError.Reason.invalidText(charset: "utf-8", byteOffset: nil)) {
-            try utf8Text(from: Data([0x22, 0xC3, 0x28, 0x22]), charset: nil)
+            try text(Data([0x22, 0xC3, 0x28, 0x22]), nil)
         }
     }
 }

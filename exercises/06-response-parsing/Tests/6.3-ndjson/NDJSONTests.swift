@@ -30,6 +30,14 @@ struct NDJSONTests {
         #expect(result.error == nil)
     }
 
+    @Test("A line may hold any JSON value: a bare number, string, boolean or null too")
+    func fragments() {
+        let body = Data("42\n\"done\"\ntrue\nnull\n{\"a\":1}\n".utf8)
+        let result = serializer.responseObject(for: response(), data: body)
+        #expect(lines(result.object) == ["42", #""done""#, "true", "null", #"{"a":1}"#])
+        #expect(result.error == nil, "\(String(describing: result.error?.reason))")
+    }
+
     @Test("Blank lines are skipped, and CRLF line endings are accepted")
     func blankLinesAndCRLF() {
         let body = Data("{\"a\":1}\r\n\r\n  \n{\"b\":2}".utf8)

@@ -62,8 +62,9 @@ struct OrientationTests {
     func right() {
         let result = upright(stored, orientation: .right)
         #expect((result.width, result.height) == (2, 3))
-        for row in 0..<3 {
-            #expect(result.width == 2 && result.pixel(x: 1, y: row) == stored.pixel(x: row, y: 0))
+        for column in 0..<3 where result.width == 2 && result.height == 3 {
+            let found = text(position(ofStored: column, 0, in: result))
+            #expect(found == text((1, column)), "the stored top row's pixel \(column) is at \(found) of the upright picture")
         }
     }
 
@@ -71,8 +72,9 @@ struct OrientationTests {
     func left() {
         let result = upright(stored, orientation: .left)
         #expect((result.width, result.height) == (2, 3))
-        for row in 0..<3 {
-            #expect(result.height == 3 && result.pixel(x: 0, y: 2 - row) == stored.pixel(x: row, y: 0))
+        for column in 0..<3 where result.width == 2 && result.height == 3 {
+            let found = text(position(ofStored: column, 0, in: result))
+            #expect(found == text((0, 2 - column)), "the stored top row's pixel \(column) is at \(found) of the upright picture")
         }
     }
 
