@@ -97,7 +97,9 @@ public struct Verifier {
 
     /// A known-bad folder holds patches only, each naming its mistake before its diff.
     func knownBadProblems(of exercise: ExerciseGuide) -> [String] {
-        guard let folder = exercise.knownBadFolder, let files = try? contents(of: folder) else { return [] }
+        guard let folder = exercise.knownBadFolder, let files = try? contents(of: folder), files.contains(where: { $0.pathExtension == "patch" }) else {
+            return ["\(exercise.id): no known-bad attempt; add the classic wrong answer this exercise is about, as a patch against the solution in KnownBad/\(exercise.stubFolder?.lastPathComponent ?? "\(exercise.id)")/ (see README, 'Known-bad attempts')"]
+        }
         var problems = files.filter { $0.pathExtension != "patch" }.map { file in
             "\(exercise.id): \(path(file)) is not a .patch; a known-bad folder holds one patch per wrong answer"
         }
