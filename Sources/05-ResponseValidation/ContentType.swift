@@ -26,11 +26,12 @@ public struct ContentType: Sendable, Hashable {
 
     /// Parses a `Content-Type` header value; nil when it names no media type.
     public init?(header: String) {
-        var parts = header.utf8.split(separator: Self.semicolon, omittingEmptySubsequences: false).map(Self.trimmed)
-        let mimeType = parts.removeFirst()
+        var rest = header.utf8[...]
+        let mimeType = Self.trimmed(Self.takePart(&rest))
         guard !mimeType.isEmpty else { return nil }
         self.mimeType = String(decoding: mimeType, as: UTF8.self).lowercased()
-        for parameter in parts {
+        while !rest.isEmpty {
+            let parameter = Self.takePart(&rest)
             guard let equals = parameter.firstIndex(of: Self.equalsSign),
                 Self.isCharset(Self.trimmed(parameter[..<equals]))
             else { continue }
@@ -43,17 +44,26 @@ public struct ContentType: Sendable, Hashable {
 }
 // end-listing
 
+// The header is read as UTF-8 bytes, not as `Character`s, and cut into parts without an array:
+// every response goes through this parse twice (validation reads the type, the JSON serializer the
+// charset), and splitting and trimming characters means finding grapheme boundaries, several times
+// the work for the same ASCII text.
 extension ContentType {
     static let semicolon = UInt8(ascii: ";")
     static let equalsSign = UInt8(ascii: "=")
     static let quote = UInt8(ascii: "\"")
 
+    /// The text up to the next `;`, taken off the front of `rest` (the `;` too).
+    private static func takePart(_ rest: inout Substring.UTF8View) -> Substring.UTF8View {
+        guard let end = rest.firstIndex(of: semicolon) else {
+            defer { rest = rest[rest.endIndex...] }
+            return rest
+        }
+        defer { rest = rest[rest.index(after: end)...] }
+        return rest[..<end]
+    }
+
     /// Trims the spaces and tabs HTTP allows around a header's parts (RFC 9110's "OWS").
-    ///
-    /// The header is read as UTF-8 bytes, not as `Character`s: every response goes through this
-    /// parse twice (validation reads the type, the JSON serializer the charset), and splitting and
-    /// trimming characters means finding grapheme boundaries, about ten times the work for the
-    /// same ASCII text.
     private static func trimmed(_ text: Substring.UTF8View) -> Substring.UTF8View {
         let isOptionalWhitespace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard let first = text.firstIndex(where: { !isOptionalWhitespace($0) }),

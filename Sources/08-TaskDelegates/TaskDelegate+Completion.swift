@@ -40,14 +40,18 @@ extension TaskDelegate {
     // end-listing
 
     /// Marks the task completed and hands its buffer over, or returns nil when it already was.
+    /// The response is the last one the delegate was given; a download task is given none (its
+    /// response is read off the task, which on Linux costs a trip through the task's own queue).
     private func takeLeftovers() -> Leftovers? {
-        let response = task.response
-        return state.withLock { state -> Leftovers? in
+        let leftovers = state.withLock { state -> Leftovers? in
             guard !state.isCompleted else { return nil }
             state.isCompleted = true
             defer { state.data = Data() }
-            return Leftovers(response: response ?? state.response, data: state.data, downloadFileURL: state.downloadFileURL)
+            return Leftovers(response: state.response, data: state.data, downloadFileURL: state.downloadFileURL)
         }
+        guard var leftovers else { return nil }
+        if leftovers.response == nil { leftovers.response = task.response }
+        return leftovers
     }
 
     /// A body of unknown length (chunked) leaves the download progress at so many bytes of -1:
@@ -91,7 +95,8 @@ struct Outcome: @unchecked Sendable {
         self.object = object
         self.error = error
         // listing: completion-user-info
-        var userInfo: [String: Any] = [TaskDidCompleteKey.responseSerializer: serializer]
+        var userInfo = Dictionary<String, Any>(minimumCapacity: 4)
+        userInfo[TaskDidCompleteKey.responseSerializer] = serializer
         if let file = leftovers.downloadFileURL {
             userInfo[TaskDidCompleteKey.assetPath] = file
         } else {
