@@ -49,14 +49,7 @@ struct LinuxWorkaroundTests {
     @Test("A streamed upload asks for 100 Continue and sends its body once HTTPBin grants it; it never sends an Expect a server may refuse")
     func expectContinue() async throws {
         try await Harness.with { harness in
-            var request = harness.request("/post")
-            request.httpMethod = "POST"
-            request.httpBodyStream = InputStream(data: Data(count: 3000))
-            let completion = try await harness.complete { manager, handler in
-                try manager.uploadTask(withStreamedRequest: request, completionHandler: handler)
-            }
-            #expect(completion.status == 200)
-            let recorded = try #require(harness.server.requests.last)
+            let recorded = try await streamedUpload(of: 3000, to: "/post", through: harness)
             #expect(recorded.bodySize == 3000)
             if onLinux {
                 #expect(recorded.header("Expect") == "100-continue", "libcurl's own expectation, left as it is")
@@ -68,17 +61,23 @@ struct LinuxWorkaroundTests {
     @Test("A server that never answers 100 Continue still gets the whole body: libcurl stops waiting and sends it")
     func unansweredExpectation() async throws {
         try await Harness.with { harness in
-            var request = harness.request("/fault/no-continue")
-            request.httpMethod = "POST"
-            request.httpBodyStream = InputStream(data: Data(count: 3000))
-            let completion = try await harness.complete { manager, handler in
-                try manager.uploadTask(withStreamedRequest: request, completionHandler: handler)
-            }
-            #expect(completion.status == 200)
-            let recorded = try #require(harness.server.requests.last)
+            let recorded = try await streamedUpload(of: 3000, to: "/fault/no-continue", through: harness)
             #expect(recorded.bodySize == 3000)
             #expect(!recorded.answeredContinue)
         }
+    }
+
+    /// Streams `count` bytes to `path` with `uploadTask(withStreamedRequest:)`, expects a 200, and
+    /// returns what HTTPBin recorded of the request.
+    private func streamedUpload(of count: Int, to path: String, through harness: Harness) async throws -> RecordedRequest {
+        var request = harness.request(path)
+        request.httpMethod = "POST"
+        request.httpBodyStream = InputStream(data: Data(count: count))
+        let completion = try await harness.complete { manager, handler in
+            try manager.uploadTask(withStreamedRequest: request, completionHandler: handler)
+        }
+        #expect(completion.status == 200)
+        return try #require(harness.server.requests.last)
     }
 
     @Test("A POST redirected with 307 or 308 stops at the redirect on Linux, instead of arriving at the target without its body", arguments: [307, 308])
