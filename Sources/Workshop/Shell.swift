@@ -13,9 +13,15 @@ enum Shell {
     /// compiler printing more than that into a pipe nobody reads yet would wait forever.
     /// `onOutput`, when given, is called about twice a second with everything printed so far, so
     /// that a long build can show where it is.
+    ///
+    /// `abandonsStuckCrashes`: a test process that crashes on two threads at once can leave the
+    /// runtime's backtracer hanging with the test runner's output pipe open, and `swift test` then
+    /// waits for ever. With this set, once the output shows a crash and then stays silent for
+    /// `quietAfterCrash` seconds, the processes this call started are ended and the output so far is
+    /// the result.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        onOutput: (@Sendable (String) -> Void)? = nil
+        onOutput: (@Sendable (String) -> Void)? = nil, abandonsStuckCrashes: Bool = false, quietAfterCrash: TimeInterval = 20
     ) throws -> Result {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
@@ -34,14 +40,35 @@ enum Shell {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        if let onOutput {
+        if onOutput != nil || abandonsStuckCrashes {
+            var size = 0
+            var quietSince = Date()
             while process.isRunning {
                 Thread.sleep(forTimeInterval: 0.5)
-                if let text = try? String(contentsOf: log, encoding: .utf8) { onOutput(text) }
+                guard let text = try? String(contentsOf: log, encoding: .utf8) else { continue }
+                onOutput?(text)
+                if text.utf8.count != size {
+                    size = text.utf8.count
+                    quietSince = Date()
+                } else if abandonsStuckCrashes, text.contains("*** Program crashed:"), Date().timeIntervalSince(quietSince) > quietAfterCrash {
+                    endProcessTree(of: process.processIdentifier)
+                }
             }
         }
         process.waitUntilExit()
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         return Result(status: process.terminationStatus, output: output)
+    }
+
+    /// Ends the process `pid` started by this tool, and what it started: each child's process
+    /// group (where a crashed test process's backtracer lives), then the process's own group.
+    /// The children are read from `/proc`, so on other systems only the process's group ends.
+    private static func endProcessTree(of pid: Int32) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let children = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+        }
+        for child in children { kill(-child, SIGKILL) }
+        kill(-pid, SIGKILL)
     }
 }
