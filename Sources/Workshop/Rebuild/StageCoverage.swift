@@ -15,6 +15,20 @@ public enum StageCoverage {
         let (plan, parseProblems) = StagePlan.parse(text)
         let declared = try TestSourceScanner.tests(inFolder: chapter.testsFolder)
         return parseProblems.map { "\(stagesPath): \($0)" } + compare(plan: plan, declared: declared, chapter: chapter, course: course)
+            + testableImports(in: chapter, course: course)
+    }
+
+    /// A starter holds the module's public and package declarations, nothing internal, so a test
+    /// that reaches internals through `@testable import` could never compile against it.
+    static func testableImports(in chapter: RebuildChapter, course: Course) throws -> [String] {
+        let files = (FileManager.default.enumerator(at: chapter.testsFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        return try files.compactMap { file in
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "@testable import \(chapter.module)" }) else { return nil }
+            return "\(course.relative(file)):\(index + 1): `@testable import \(chapter.module)`: a rebuilt module has only the public and package "
+                + "declarations of the course's, so make what this test uses `package` and import the module plainly"
+        }
     }
 
     static func compare(plan: StagePlan, declared: [DeclaredTest], chapter: RebuildChapter, course: Course) -> [String] {
