@@ -15,7 +15,7 @@ public enum StageCoverage {
         let (plan, parseProblems) = StagePlan.parse(text)
         let declared = try TestSourceScanner.tests(inFolder: chapter.testsFolder)
         return parseProblems.map { "\(stagesPath): \($0)" } + compare(plan: plan, declared: declared, chapter: chapter, course: course)
-            + testableImports(in: chapter, course: course)
+            + (try testableImports(in: chapter, course: course))
     }
 
     /// A starter holds the module's public and package declarations, nothing internal, so a test
