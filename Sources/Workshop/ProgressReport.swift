@@ -103,7 +103,7 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         lines.append("")
         lines.append("\(passed) of \(exercises.count) exercises passed at their last check (\(learner)).")
         if !rebuild.isEmpty {
-            lines += ["", "rebuild   stages     last checked (UTC)    module"]
+            lines += ["", "rebuild   stages    last checked (UTC)    module"]
             for entry in rebuild {
                 let marks = entry.stages.map { stage in
                     switch stage.state {
@@ -113,9 +113,13 @@ public struct ProgressReport: Codable, Sendable, Equatable {
                     }
                 }.joined()
                 let when = entry.lastChecked.map { formatter.string(from: $0) } ?? "-"
-                lines.append("chapter \(String(entry.chapter).padding(toLength: 2, withPad: " ", startingAt: 0)) \(entry.stagesPassed) of \(entry.stages.count)  "
+                let stages = "\(entry.stagesPassed) of \(entry.stages.count)"
+                lines.append("chapter \(String(entry.chapter).padding(toLength: 2, withPad: " ", startingAt: 0))"
+                    + stages.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + "\(when.padding(toLength: 20, withPad: " ", startingAt: 0))  \(entry.module)  \(marks)")
             }
+            lines.append("")
+            lines.append("Stages passed in order, from stage 1 (`swift run workshop rebuild check N`).")
         }
         return lines.joined(separator: "\n")
     }

@@ -88,7 +88,11 @@ struct TestProcessOutput {
         // runtime message says better; it is kept when it is all there is.
         let said = unique.filter { !$0.hasPrefix("Program crashed:") }
         let shown = said.isEmpty ? unique : said
-        let message = shown.isEmpty ? "the test process was killed by \(signal!)" : shown.prefix(3).joined(separator: "\n")
+        var message = shown.isEmpty ? "the test process was killed by \(signal!)" : shown.prefix(3).joined(separator: "\n")
+        if shown.isEmpty, frames.isEmpty, signal?.hasPrefix("signal 11 ") == true {
+            // The runtime's crash handler needs stack to run on; when there was none left, it never ran.
+            message += ", with no backtrace: what a stack overflow (recursion too deep) looks like"
+        }
         return Crash(message: message, location: location, frames: frames)
     }
 
