@@ -16,12 +16,12 @@ enum Shell {
     ///
     /// `abandonsStuckCrashes`: a test process that crashes on two threads at once can leave the
     /// runtime's backtracer hanging with the test runner's output pipe open, and `swift test` then
-    /// waits for ever. With this set, once the output shows a crash and then stays silent for
-    /// `quietAfterCrash` seconds, the processes this call started are ended and the output so far is
-    /// the result.
+    /// waits for ever. With this set, once the output shows a crash, has stayed silent a while, and
+    /// the crashed process is gone (seen in `/proc`; elsewhere, after a longer silence), the
+    /// processes this call started are ended and the output so far is the result.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        onOutput: (@Sendable (String) -> Void)? = nil, abandonsStuckCrashes: Bool = false, quietAfterCrash: TimeInterval = 20
+        onOutput: (@Sendable (String) -> Void)? = nil, abandonsStuckCrashes: Bool = false
     ) throws -> Result {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
@@ -50,7 +50,8 @@ enum Shell {
                 if text.utf8.count != size {
                     size = text.utf8.count
                     quietSince = Date()
-                } else if abandonsStuckCrashes, text.contains("*** Program crashed:"), Date().timeIntervalSince(quietSince) > quietAfterCrash {
+                } else if abandonsStuckCrashes, text.contains("*** Program crashed:"),
+                          isStuck(process.processIdentifier, quietFor: Date().timeIntervalSince(quietSince)) {
                     endProcessTree(of: process.processIdentifier)
                 }
             }
@@ -60,15 +61,31 @@ enum Shell {
         return Result(status: process.terminationStatus, output: output)
     }
 
+    /// Whether `pid` only waits for a test process that has already died: its children have all
+    /// exited. Without `/proc` to look in, a long silence decides.
+    private static func isStuck(_ pid: Int32, quietFor quiet: TimeInterval) -> Bool {
+        guard FileManager.default.fileExists(atPath: "/proc/\(pid)/task") else { return quiet > 30 }
+        guard quiet > 3 else { return false }
+        return children(of: pid).allSatisfy { child in
+            // `/proc/<pid>/stat`: "pid (name) S …"; the state follows the name's closing parenthesis.
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return true }
+            return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
+        }
+    }
+
+    private static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
     /// Ends the process `pid` started by this tool, and what it started: each child's process
     /// group (where a crashed test process's backtracer lives), then the process's own group.
     /// The children are read from `/proc`, so on other systems only the process's group ends.
     private static func endProcessTree(of pid: Int32) {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        let children = tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
-        }
-        for child in children { kill(-child, SIGKILL) }
+        for child in children(of: pid) { kill(-child, SIGKILL) }
         kill(-pid, SIGKILL)
     }
 }

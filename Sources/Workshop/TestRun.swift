@@ -54,9 +54,15 @@ struct TestRun {
             line.contains("warning:") && paths.learners(line.prefix { $0 != ":" }) != nil
         }.map(String.init))
 
-        // No test was even listed and swift test failed: the code did not build.
+        // No test was even listed and swift test failed: the code did not build, or the test
+        // process crashed while it prepared the tests (computing a test's arguments runs code).
         if records.isEmpty && status != 0 {
             var errors = printed.compilerErrors.map(\.description)
+            if errors.isEmpty, let crash = printed.crash {
+                return TestRun(verdicts: [], warnings: warnings.sorted(), processFailure:
+                    "the test process crashed before any test started, while it prepared the tests (a test's arguments are computed first):\n"
+                    + crash.message + (crash.location.map { "\n  at \($0)" } ?? ""))
+            }
             if errors.isEmpty {
                 errors = ["swift test failed before any test ran (exit status \(status)); the end of its output:"]
                     + output.split(separator: "\n").suffix(20).map(String.init)

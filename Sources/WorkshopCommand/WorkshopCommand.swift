@@ -388,7 +388,13 @@ struct RebuildVerifyCommand: ParsableCommand {
 
     func run() throws {
         var verifier = RebuildVerifier(course: try currentCourse())
-        verifier.progress = { print("checking \($0)…") }
+        let start = Date()
+        verifier.progress = { step in
+            let elapsed = Int(Date().timeIntervalSince(start))
+            // Written at once, not buffered as `print` is into a pipe: a CI log shows each step as it starts.
+            let line = String(format: "[%02d:%02d] ", elapsed / 60, elapsed % 60) + step + "…\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
         let only = (chapters ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let problems = try verifier.run(only: only)
         guard problems.isEmpty else {

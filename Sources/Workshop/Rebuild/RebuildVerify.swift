@@ -29,7 +29,7 @@ public struct RebuildVerifier {
     public func run(only: [Int] = []) throws -> [String] {
         let chapters = try RebuildChapter.all(in: course).filter { only.isEmpty || only.contains($0.number) }
         guard !chapters.isEmpty else { return ["no chapter to verify: a chapter needs Sources/NN-Name and Tests/NN-NameTests"] }
-        progress("the stage files of chapters \(chapters.map { String($0.number) }.joined(separator: ", "))")
+        progress("reading the stage files of chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))")
         var problems = try chapters.flatMap { try StageCoverage.problems(for: $0, course: course) }
         guard problems.isEmpty else { return problems }
         let plans = try Dictionary(uniqueKeysWithValues: chapters.map { ($0.number, try StagePlan.load(for: $0, course: course)) })
@@ -110,9 +110,9 @@ public struct RebuildVerifier {
         }
         var problems = report.warnings.map { "chapter \(chapter.number): the starter compiles with a warning: \($0)" }
         let verdicts = first.tests.compactMap { report.verdicts[$0] }
-        if verdicts.isEmpty {
-            problems.append("chapter \(chapter.number): no test of stage 1 ran on the starter")
-        } else if verdicts.allSatisfy(\.passed) {
+        if verdicts.isEmpty && report.processFailure == nil {
+            problems.append("chapter \(chapter.number): no test of stage 1 ran on the starter, and nothing says why")
+        } else if !verdicts.isEmpty && verdicts.allSatisfy(\.passed) && report.processFailure == nil {
             problems.append("chapter \(chapter.number): stage 1 passes on the untouched starter; a stage must fail until its code is written")
         }
         return problems
