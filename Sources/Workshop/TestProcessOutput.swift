@@ -24,10 +24,11 @@ struct LearnerPaths: Sendable {
         self.others = others
     }
 
-    /// The learner's name for `path` when it is one of their files, nil otherwise.
+    /// The learner's name for `path` when it is one of their files (and not a build product in
+    /// their folder), nil otherwise.
     func learners(_ path: Substring) -> String? {
-        guard !path.contains("/.build/") else { return nil }
-        return shown(path, in: learner)
+        guard let shown = shown(path, in: learner), !shown.hasPrefix(".build/"), !shown.contains("/.build/") else { return nil }
+        return shown
     }
 
     /// `path` in the learner's terms, whoever wrote it.

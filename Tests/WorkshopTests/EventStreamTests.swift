@@ -146,7 +146,7 @@ struct EventStreamTests {
 
     @Test("A test's function is found in a backtrace by its suite and name")
     func backtraceSymbol() {
-        let record = EventStream.TestRecord(id: RecordedRun.crashing, exercise: ExerciseID(chapter: 7, number: 1), displayName: "")
+        let record = EventStream.TestRecord(id: RecordedRun.crashing, module: "Chapter07Exercise1Tests", displayName: "")
         #expect(record.backtraceSymbol == "PremultiplyTests.roundsToNearest(")
     }
 }
@@ -155,9 +155,13 @@ extension EventStreamTests {
     @Test("A test written as a free function is found in a backtrace by its name and its exercise's folder")
     func freeFunctionInBacktrace() {
         let record = EventStream.TestRecord(id: "Chapter01Exercise1Tests.wraps()/TrapTests.swift:3:2",
-                                            exercise: ExerciseID(chapter: 1, number: 1), displayName: "")
+                                            module: "Chapter01Exercise1Tests", displayName: "")
         #expect(record.functionName == "wraps")
         #expect(record.isNamed(in: "  3 [ra]   0x1 wraps() + 153 in X.xctest at /c/exercises/01-tiny/Tests/1.1-trap/TrapTests.swift:3:47"))
         #expect(!record.isNamed(in: "  3 [ra]   0x1 wraps() + 153 in X.xctest at /c/exercises/01-tiny/Tests/1.2-other/TrapTests.swift:3:47"))
+        // A chapter's own test, outside the exercises: found in its test target's folder.
+        let own = EventStream.TestRecord(id: "TaskDelegatesTests.mainQueueRuns()/F.swift:3:2", module: "TaskDelegatesTests", displayName: "")
+        #expect(own.isNamed(in: "  3 [ra]   0x1 mainQueueRuns() + 9 in X.xctest at /p/Tests/08-TaskDelegatesTests/F.swift:3:47"))
+        #expect(!own.isNamed(in: "  3 [ra]   0x1 mainQueueRuns() + 9 in X.xctest at /p/Tests/09-SessionManagerTests/F.swift:3:47"))
     }
 }

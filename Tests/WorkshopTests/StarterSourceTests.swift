@@ -16,6 +16,14 @@ struct StarterSourceTests {
         import _StringProcessing
         import _SwiftConcurrencyShims
         public func price(of item: Shop.Item, discount: Int = 0) throws(Shop.ShopError) -> Swift.Int
+        public enum ShopError : Swift.Error {
+          case closed
+          public static func == (a: Shop.ShopError, b: Shop.ShopError) -> Swift.Bool
+          public func hash(into hasher: inout Swift.Hasher)
+          public var hashValue: Swift.Int {
+            get
+          }
+        }
         public let currency: CharacterSet
         public struct Item : Hashable, Sendable {
           public var name: String
@@ -106,6 +114,7 @@ struct StarterSourceTests {
             #expect(!starter.contains(derived), "\(derived)")
         }
         #expect(starter.contains("public enum Size : String, Sendable {\n    case small, large\n}"))
+        #expect(starter.contains("public enum ShopError : Error {\n    case closed\n}"))
     }
 
     @Test("A protocol's requirements stay requirements; its extension's members get bodies")

@@ -52,10 +52,10 @@ struct StarterWriter {
             return
         }
         // `@_hasMissingDesignatedInitializers` and friends describe the compiled module, not code.
-        for attribute in node.attributes where !attribute.hasPrefix("@_") || attribute.hasPrefix("@_spi") || attribute.hasPrefix("@_exported") {
+        for attribute in node.attributes where Self.isWritten(attribute) {
             line(attribute, pad: pad)
         }
-        let declaration = names.strip(node.declaration)
+        let declaration = names.strip(Self.withoutInterfaceAttributes(node.declaration))
         switch node.kind {
         case .type:
             if node.members.isEmpty {
@@ -82,6 +82,24 @@ struct StarterWriter {
         default:
             line(declaration, pad: pad)
         }
+    }
+
+    /// Whether an attribute belongs in source: `@_hasMissingDesignatedInitializers` and the other
+    /// underscored ones describe the compiled module, except `@_spi` and `@_exported`.
+    static func isWritten(_ attribute: some StringProtocol) -> Bool {
+        !attribute.hasPrefix("@_") || attribute.hasPrefix("@_spi") || attribute.hasPrefix("@_exported")
+    }
+
+    /// `declaration` without the interface-only attributes in front of it.
+    static func withoutInterfaceAttributes(_ declaration: String) -> String {
+        var rest = Substring(declaration)
+        while rest.hasPrefix("@_"), !isWritten(rest) {
+            let name = rest.prefix { $0 != " " && $0 != "(" }
+            var end = rest.index(rest.startIndex, offsetBy: name.count)
+            if end < rest.endIndex, rest[end] == "(", let close = rest[end...].firstIndex(of: ")") { end = rest.index(after: close) }
+            rest = rest[end...].drop { $0 == " " }
+        }
+        return String(rest)
     }
 
     private mutating func writeAccessors(_ declaration: String, _ accessors: [String], pad: String) {
@@ -133,7 +151,6 @@ struct StarterWriter {
 /// `Swift.String` is `String`, `QueryStrings.QueryStringPair` is `QueryStringPair`. A module's own
 /// name is removed only before one of its top-level types, because inside a module that has a type
 /// of the same name (`HTTPSessionManager`), `HTTPSessionManager.X` means the type's member.
-
 struct QualifierStripper {
     let module: String
     let topLevelNames: Set<String>
