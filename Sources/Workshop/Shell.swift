@@ -45,7 +45,7 @@ enum Shell {
             var quietSince = Date()
             while process.isRunning {
                 Thread.sleep(forTimeInterval: 0.5)
-                guard let text = try? String(contentsOf: log, encoding: .utf8) else { continue }
+                guard let text = read(log) else { continue }
                 onOutput?(text)
                 if text.utf8.count != size {
                     size = text.utf8.count
@@ -57,8 +57,13 @@ enum Shell {
             }
         }
         process.waitUntilExit()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return Result(status: process.terminationStatus, output: output)
+        return Result(status: process.terminationStatus, output: read(log) ?? "")
+    }
+
+    /// The text of `file`, whatever bytes it holds: a backtrace's register dump prints raw memory,
+    /// which need not be UTF-8, and one bad byte must not lose the rest of the output.
+    private static func read(_ file: URL) -> String? {
+        (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `pid` only waits for a test process that has already died: its children have all

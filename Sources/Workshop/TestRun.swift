@@ -37,7 +37,7 @@ struct TestRun {
         let streamOptions = ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         let result = try Shell.run(["swift"] + arguments + streamOptions, in: directory, environment: environment, onOutput: onOutput,
                                    abandonsStuckCrashes: true)
-        return ((try? String(contentsOf: events, encoding: .utf8)) ?? "", result.output, result.status)
+        return ((try? Data(contentsOf: events)).map { String(decoding: $0, as: UTF8.self) } ?? "", result.output, result.status)
     }
 
     /// Reads one run. `accepts` picks the test modules that count; `skipped`, when not nil, is the

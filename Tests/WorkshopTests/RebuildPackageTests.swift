@@ -16,7 +16,7 @@ struct RebuildPackageTests {
           {"name": "QueryStrings", "path": "Sources/02-QueryStrings", "type": "regular", "dependencies": []},
           {"name": "RequestSerialization", "path": "Sources/03-RequestSerialization", "type": "regular",
            "dependencies": [{"byName": ["QueryStrings", null]}]},
-          {"name": "RequestSerializationTests", "path": "Tests/03-RequestSerializationTests", "type": "test",
+          {"name": "RequestSerializationTests", "path": "Tests/03-RequestSerializationTests", "type": "test", "exclude": ["stages.md"],
            "dependencies": [{"byName": ["RequestSerialization", null]}, {"target": ["HTTPBin", {"platformNames": ["linux"]}]}]},
           {"name": "HTTPBin", "type": "regular",
            "dependencies": [{"product": ["NIOCore", "swift-nio", null, null]}, {"byName": ["TestSupport", null]}]},
@@ -33,6 +33,7 @@ struct RebuildPackageTests {
         #expect(manifest.dependencyIndices(for: tests) == [1])
         #expect(manifest.dependencyIndices(for: manifest.closure(of: ["QueryStrings"])).isEmpty)
         #expect(manifest.target(named: "HTTPBin")?.path == "Sources/HTTPBin")
+        #expect(manifest.target(named: "RequestSerializationTests")?.exclude == ["stages.md"])
     }
 
     @Test("The package's manifest is the course's, with lines that keep the chapter's targets and print an interface")

@@ -13,6 +13,8 @@ public struct CourseManifest: Sendable, Equatable {
         public var targetDependencies: [String]
         /// The packages (by name, as the manifest writes them) whose products this target uses.
         public var packageDependencies: [String]
+        /// The files of its folder the target leaves out, relative to the folder.
+        public var exclude: [String] = []
     }
 
     public var targets: [Target]
@@ -60,7 +62,7 @@ public struct CourseManifest: Sendable, Equatable {
                 if let product = dependency.product, product.count > 1, let package = product[1] { packages.append(package) }
             }
             return Target(name: target.name, type: target.type, path: target.path ?? "\(folder)/\(target.name)",
-                          targetDependencies: targetDependencies, packageDependencies: packages)
+                          targetDependencies: targetDependencies, packageDependencies: packages, exclude: target.exclude ?? [])
         }
         let identities = dump.dependencies.map { dependency in
             (dependency.sourceControl ?? dependency.fileSystem ?? dependency.registry)?.first?.identity ?? ""
@@ -74,6 +76,7 @@ public struct CourseManifest: Sendable, Equatable {
             var type: String
             var path: String?
             var dependencies: [Dependency]
+            var exclude: [String]?
         }
 
         /// `{"byName": ["X", null]}`, `{"target": ["X", null]}`, `{"product": ["NIOCore", "swift-nio", null, null]}`;

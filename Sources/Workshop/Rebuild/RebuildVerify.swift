@@ -34,6 +34,15 @@ public struct RebuildVerifier {
         guard problems.isEmpty else { return problems }
         let plans = try Dictionary(uniqueKeysWithValues: chapters.map { ($0.number, try StagePlan.load(for: $0, course: course)) })
         let manifest = try CourseManifest.load(packageAt: course.root)
+        problems = chapters.compactMap { chapter in
+            guard let target = manifest.target(named: chapter.testTarget) else {
+                return "Package.swift has no test target \(chapter.testTarget) for \(course.relative(chapter.testsFolder))"
+            }
+            return target.exclude.contains(RebuildChapter.stagesFileName) ? nil
+                : "Package.swift: add `exclude: [\"\(RebuildChapter.stagesFileName)\"]` to the test target \(chapter.testTarget), "
+                    + "so that SwiftPM does not warn about its stage file"
+        }
+        guard problems.isEmpty else { return problems }
         let package = workspace.package
 
         progress("building every chapter's module and tests in the rebuild package")
