@@ -160,6 +160,17 @@ struct RebuildCheckTests {
         #expect(RebuildDiff.withheld(chapter: chapter, plan: plan, progress: progress) == nil)
     }
 
+    @Test("The course map invites to the rebuild track, then shows each started chapter's stages")
+    func courseMap() throws {
+        let temporary = try Self.course()
+        var progress = LearnerProgress()
+        #expect(try CourseMap(course: temporary.course, progress: progress).render().contains("start  swift run workshop rebuild 2"))
+        progress.recordRebuild(chapter: 2, stage: 1, passed: true, at: Date())
+        progress.recordRebuild(chapter: 2, stage: 2, passed: false, at: Date())
+        let map = try CourseMap(course: temporary.course, progress: progress).render()
+        #expect(map.contains("chapter 2, Strings: 1 of 3 stages pass   swift run workshop rebuild check 2"), "\(map)")
+    }
+
     @Test("Progress as JSON has the rebuild track: each checked chapter's stages, titles and states")
     func progressJSON() throws {
         let temporary = try Self.course()

@@ -70,8 +70,11 @@ public struct RebuildCheck {
         }
         if report.verdicts.isEmpty {
             write(terminal.red("\n✘ NO TEST RAN.") + " None of the \(stages.flatMap(\.tests).count) tests of these stages started.")
-            if let failure = report.processFailure { write(indent(failure, by: 4)) }
-            write("    If the stage file names tests the course does not have, `swift run workshop rebuild verify` says which.")
+            if let failure = report.processFailure {
+                write(indent(failure, by: 4))
+            } else {
+                write("    If the stage file names tests the course does not have, `swift run workshop rebuild verify` says which.")
+            }
             return false
         }
         if let failure = report.processFailure { write(indent(failure, by: 4)) }
