@@ -63,7 +63,8 @@ public enum AnswerTests {
             environment["WORKSHOP_SOLUTIONS"] = ""
         }
         let result = try TestRun.execute(arguments, in: course.root, environment: environment, onOutput: onOutput)
-        return report(stream: result.stream, output: result.output, status: result.status, exercisesFolder: course.exercisesFolder)
+        return report(stream: result.stream, output: result.output, status: result.status, exercisesFolder: course.exercisesFolder,
+                      stalled: result.stalled)
     }
 
     /// Like `run`, but when a crash in one exercise stopped the tests of others, runs each of those
@@ -85,8 +86,9 @@ public enum AnswerTests {
 
     /// Reads one run (see `TestRun.read`). Kept apart from `run` so that it can be tested on
     /// recorded runs.
-    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL) -> AnswerTestReport {
-        let run = TestRun.read(stream: stream, output: output, status: status, paths: LearnerPaths(exercisesFolder: exercisesFolder))
+    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL, stalled: Bool = false) -> AnswerTestReport {
+        let run = TestRun.read(stream: stream, output: output, status: status, paths: LearnerPaths(exercisesFolder: exercisesFolder),
+                               stalled: stalled)
         let results = run.verdicts.compactMap { verdict -> AnswerTestResult? in
             guard let exercise = verdict.record.exercise else { return nil }
             return AnswerTestResult(exercise: exercise, name: verdict.record.displayName, failure: verdict.failure, interrupted: verdict.interrupted)

@@ -5,7 +5,19 @@ enum Shell {
     struct Result {
         var status: Int32
         var output: String
+        /// The run was ended because its tests made no progress for `TestWatch.idleLimit`.
+        var stalled = false
         var succeeded: Bool { status == 0 }
+    }
+
+    /// How `run` watches a test run that it may have to end.
+    struct TestWatch {
+        /// Swift Testing's event stream, which grows as tests start and end.
+        var events: URL
+        /// How long the tests may go without a new event or a printed line before the run is ended
+        /// as stuck (a deadlock, a loop that never exits). Counted from the first event, so that a
+        /// slow build is never cut short.
+        var idleLimit: TimeInterval = 300
     }
 
     /// Runs `arguments` (found on `PATH`) in `directory`, with `environment` added to this process's
@@ -14,14 +26,15 @@ enum Shell {
     /// `onOutput`, when given, is called about twice a second with everything printed so far, so
     /// that a long build can show where it is.
     ///
-    /// `abandonsStuckCrashes`: a test process that crashes on two threads at once can leave the
+    /// `watch`, for a test run: a test process that crashes on two threads at once can leave the
     /// runtime's backtracer hanging with the test runner's output pipe open, and `swift test` then
-    /// waits for ever. With this set, once the output shows a crash, has stayed silent a while, and
-    /// the crashed process is gone (seen in `/proc`; elsewhere, after a longer silence), the
+    /// waits for ever; and a test that deadlocks never ends. So once the output shows a crash, has
+    /// stayed silent a while, and the crashed process is gone (seen in `/proc`; elsewhere, after a
+    /// longer silence), or once the tests have made no progress for the watch's limit, the
     /// processes this call started are ended and the output so far is the result.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        onOutput: (@Sendable (String) -> Void)? = nil, abandonsStuckCrashes: Bool = false
+        onOutput: (@Sendable (String) -> Void)? = nil, watch: TestWatch? = nil
     ) throws -> Result {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
@@ -40,24 +53,29 @@ enum Shell {
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        if onOutput != nil || abandonsStuckCrashes {
-            var size = 0
+        var stalled = false
+        if onOutput != nil || watch != nil {
+            var sizes = (output: 0, events: 0)
             var quietSince = Date()
             while process.isRunning {
                 Thread.sleep(forTimeInterval: 0.5)
                 guard let text = read(log) else { continue }
                 onOutput?(text)
-                if text.utf8.count != size {
-                    size = text.utf8.count
+                guard let watch else { continue }
+                let events = (try? FileManager.default.attributesOfItem(atPath: watch.events.path)[.size] as? Int) ?? 0
+                let quiet = Date().timeIntervalSince(quietSince)
+                if text.utf8.count != sizes.output || events != sizes.events {
+                    sizes = (text.utf8.count, events)
                     quietSince = Date()
-                } else if abandonsStuckCrashes, text.contains("*** Program crashed:"),
-                          isStuck(process.processIdentifier, quietFor: Date().timeIntervalSince(quietSince)) {
+                } else if text.contains("*** Program crashed:") && isStuck(process.processIdentifier, quietFor: quiet)
+                            || events > 0 && quiet > watch.idleLimit {
+                    stalled = !text.contains("*** Program crashed:")
                     endProcessTree(of: process.processIdentifier)
                 }
             }
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: read(log) ?? "")
+        return Result(status: process.terminationStatus, output: read(log) ?? "", stalled: stalled)
     }
 
     /// The text of `file`, whatever bytes it holds: a backtrace's register dump prints raw memory,

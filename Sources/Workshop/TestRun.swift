@@ -23,6 +23,8 @@ struct TestRun {
     var warnings: [String] = []
     /// Why `swift test` failed when no test's verdict explains it; nil otherwise.
     var processFailure: String?
+    /// The run was ended because its tests made no progress: the tests still running are stuck.
+    var stalled = false
 
     var built: Bool { buildErrors.isEmpty }
 
@@ -31,13 +33,14 @@ struct TestRun {
     static func execute(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         onOutput: (@Sendable (String) -> Void)? = nil
-    ) throws -> (stream: String, output: String, status: Int32) {
+    ) throws -> (stream: String, output: String, status: Int32, stalled: Bool) {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
         let streamOptions = ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
         let result = try Shell.run(["swift"] + arguments + streamOptions, in: directory, environment: environment, onOutput: onOutput,
-                                   abandonsStuckCrashes: true)
-        return ((try? Data(contentsOf: events)).map { String(decoding: $0, as: UTF8.self) } ?? "", result.output, result.status)
+                                   watch: Shell.TestWatch(events: events))
+        let stream = (try? Data(contentsOf: events)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (stream, result.output, result.status, result.stalled)
     }
 
     /// Reads one run. `accepts` picks the test modules that count; `skipped`, when not nil, is the
@@ -46,7 +49,7 @@ struct TestRun {
     static func read(
         stream: String, output: String, status: Int32, paths: LearnerPaths,
         accepting accepts: (String) -> Bool = { EventStream.exercise(ofModule: $0) != nil },
-        skipped: String? = "skipped: an answer test should always run"
+        skipped: String? = "skipped: an answer test should always run", stalled: Bool = false
     ) -> TestRun {
         let records = EventStream.records(from: stream, accepting: accepts)
         let printed = TestProcessOutput(output, paths: paths)
@@ -70,7 +73,7 @@ struct TestRun {
             return TestRun(verdicts: [], buildErrors: errors, warnings: warnings.sorted())
         }
 
-        let crash = status == 0 ? nil : printed.crash
+        let crash = status == 0 || stalled ? nil : printed.crash
         // The test the backtrace names, or failing that the only one still running.
         let running = records.filter { $0.started && !$0.ended }
         let culprit = crash.flatMap { crash in
@@ -79,17 +82,23 @@ struct TestRun {
 
         let verdicts = records.map { record in
             let unfinished = record.issue == nil && !record.ended && !record.skipped
-            return Verdict(record: record, failure: failure(of: record, crash: crash, culprit: culprit, status: status, skipped: skipped),
+            let failure = stalled && unfinished && record.started ? "stuck: \(Self.stuck)"
+                : failure(of: record, crash: crash, culprit: culprit, status: status, skipped: skipped)
+            return Verdict(record: record, failure: failure,
                            interrupted: unfinished && culprit != nil && record != culprit,
                            crashed: unfinished && record.started && (culprit == nil || record == culprit))
         }
-        var run = TestRun(verdicts: verdicts, warnings: warnings.sorted())
+        var run = TestRun(verdicts: verdicts, warnings: warnings.sorted(), stalled: stalled)
         if status != 0 && verdicts.allSatisfy(\.passed) {
             run.processFailure = "swift test exited with status \(status) although every test it reported passed; the end of its output:\n"
                 + output.split(separator: "\n").suffix(12).joined(separator: "\n")
         }
         return run
     }
+
+    /// Why a test still running when its run was ended for making no progress failed.
+    static let stuck = "no test made progress for 5 minutes, so the run was stopped while this one ran: "
+        + "a test that never ends is waiting for something that never comes (a deadlock, a lost callback) or looping"
 
     private static func failure(
         of record: EventStream.TestRecord, crash: TestProcessOutput.Crash?, culprit: EventStream.TestRecord?, status: Int32,

@@ -165,3 +165,32 @@ extension EventStreamTests {
         #expect(!own.isNamed(in: "  3 [ra]   0x1 mainQueueRuns() + 9 in X.xctest at /p/Tests/09-SessionManagerTests/F.swift:3:47"))
     }
 }
+
+extension EventStreamTests {
+    @Test("A run ended for making no progress fails the tests still running as stuck, and only those")
+    func stalledRun() {
+        let stream = [
+            RecordedRun.test(RecordedRun.passing, display: "It passes"), RecordedRun.test(RecordedRun.failing, display: "It hangs"),
+            RecordedRun.test(RecordedRun.neverStarted, display: "Not yet"),
+            RecordedRun.event("testStarted", RecordedRun.passing), RecordedRun.event("testEnded", RecordedRun.passing),
+            RecordedRun.event("testStarted", RecordedRun.failing),
+        ].joined(separator: "\n")
+        let run = TestRun.read(stream: stream, output: "", status: 9, paths: LearnerPaths(exercisesFolder: RecordedRun.exercises), stalled: true)
+        #expect(run.stalled)
+        #expect(run.verdicts.map(\.passed) == [true, false, false])
+        #expect(run.verdicts[1].failure?.hasPrefix("stuck: no test made progress") == true)
+        #expect(run.verdicts[1].crashed)
+        #expect(run.verdicts[2].failure?.hasPrefix("did not run") == true)
+        #expect(!run.verdicts[2].crashed)
+    }
+
+    @Test("A test run that records an event and then goes silent is ended, and says it stalled")
+    func stalledProcess() throws {
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-test-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let result = try Shell.run(["sh", "-c", "echo started > '\(events.path)'; sleep 60"], in: FileManager.default.temporaryDirectory,
+                                   watch: Shell.TestWatch(events: events, idleLimit: 1))
+        #expect(result.stalled)
+        #expect(!result.succeeded)
+    }
+}

@@ -47,7 +47,8 @@ struct StageRunner {
 
             var settled = run.verdicts.filter { $0.record.ended || $0.record.issue != nil || $0.record.skipped }
             let crashed = run.verdicts.filter(\.crashed)
-            if !isolatesCrashes || crashed.count == 1 {
+            // A stuck run is not run again test by test: each might wait as long again.
+            if !isolatesCrashes || crashed.count == 1 || run.stalled {
                 settled += isolatesCrashes ? crashed : run.verdicts
             } else {
                 for suspect in crashed {
@@ -82,6 +83,6 @@ struct StageRunner {
         arguments += RebuildPackage.filters(for: keys, in: testTarget)
         let result = try TestRun.execute(arguments, in: package.folder, onOutput: skipBuild ? nil : onOutput)
         return TestRun.read(stream: result.stream, output: result.output, status: result.status, paths: paths,
-                            accepting: { $0 == testTarget }, skipped: nil)
+                            accepting: { $0 == testTarget }, skipped: nil, stalled: result.stalled)
     }
 }
