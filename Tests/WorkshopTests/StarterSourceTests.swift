@@ -56,6 +56,7 @@ struct StarterSourceTests {
         public protocol Pricing : Swift.Sendable {
           associatedtype Money
           var rate: Double { get set }
+          var quote: Money { get async throws }
           func price(_ item: Item) -> Money
         }
         extension Pricing {
@@ -120,7 +121,10 @@ struct StarterSourceTests {
     @Test("A protocol's requirements stay requirements; its extension's members get bodies")
     func protocols() {
         let starter = Self.starter
-        #expect(starter.contains("public protocol Pricing : Sendable {\n    associatedtype Money\n    var rate: Double { get set }\n    func price(_ item: Item) -> Money\n}"))
+        #expect(starter.contains(
+            "public protocol Pricing : Sendable {\n    associatedtype Money\n    var rate: Double { get set }\n    var quote: Money { get async throws }\n"
+                + "    func price(_ item: Item) -> Money\n}"))
+        #expect(InterfaceParser.accessorGroups("get _modify set") == ["get", "set"])
         #expect(starter.contains("extension Pricing {\n    public func doubled(_ item: Item) -> Money {\n        fatalError(\"not written yet\")\n    }\n}"))
     }
 

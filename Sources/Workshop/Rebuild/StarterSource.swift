@@ -109,7 +109,7 @@ struct InterfaceParser {
             if node.kind == .property || keyword == "subscript", line.hasSuffix("}"), let open = line.range(of: " { ") {
                 // A protocol's requirement keeps its accessors on its line: `var x: Int { get set }`.
                 node.declaration = String(line[..<open.lowerBound])
-                node.accessors = line[open.upperBound...].dropLast().split(separator: " ").map(String.init).filter { $0 == "get" || $0 == "set" }
+                node.accessors = Self.accessorGroups(line[open.upperBound...].dropLast())
             } else if line.hasSuffix("{}") {
                 node.declaration = String(line.dropLast(2)).trimmingCharacters(in: .whitespaces)
             } else if line.hasSuffix("{") {
@@ -124,6 +124,16 @@ struct InterfaceParser {
             nodes.append(node)
         }
         return nodes
+    }
+
+    /// `get async throws` → ["get async throws"]; `get set` → ["get", "set"]; `_modify` and its
+    /// kind are left out.
+    static func accessorGroups(_ text: Substring) -> [String] {
+        var groups: [[Substring]] = []
+        for word in text.split(separator: " ") where !word.hasPrefix("@") {
+            if word == "get" || word == "set" || word.hasPrefix("_") || groups.isEmpty { groups.append([word]) } else { groups[groups.count - 1].append(word) }
+        }
+        return groups.filter { $0.first == "get" || $0.first == "set" }.map { $0.joined(separator: " ") }
     }
 
     /// The accessor lines of a property, `get` or `set` with their effects; the bodies of
