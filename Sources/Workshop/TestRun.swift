@@ -53,9 +53,12 @@ struct TestRun {
     ) -> TestRun {
         let records = EventStream.records(from: stream, accepting: accepts)
         let printed = TestProcessOutput(output, paths: paths)
-        let warnings = Set(output.split(separator: "\n").filter { line in
-            line.contains("warning:") && paths.learners(line.prefix { $0 != ":" }) != nil
-        }.map(String.init))
+        // The learner's warnings, each once, named as the learner names their files.
+        let warnings = Set(output.split(separator: "\n").compactMap { line -> String? in
+            let path = line.prefix { $0 != ":" }
+            guard line.contains("warning:"), let shown = paths.learners(path) else { return nil }
+            return shown + line.dropFirst(path.count)
+        })
 
         // No test was even listed and swift test failed: the code did not build, or the test
         // process crashed while it prepared the tests (computing a test's arguments runs code).

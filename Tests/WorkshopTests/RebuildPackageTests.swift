@@ -103,6 +103,11 @@ struct RebuildPackageTests {
         #expect(output.compilerErrors.map(\.description) == [
             "02-QueryStrings/QueryStrings.swift:3: cannot find 'x' in scope", "Tests/02-QueryStringsTests/T.swift:9: missing argument",
         ])
+        let run = TestRun.read(stream: "", output: """
+            \(package)/Sources/02-QueryStrings/QueryStrings.swift:7:9: warning: variable 'n' was never used
+            \(package)/Sources/TestSupport/S.swift:1:1: warning: not the learner's
+            """, status: 0, paths: paths)
+        #expect(run.warnings == ["02-QueryStrings/QueryStrings.swift:7:9: warning: variable 'n' was never used"])
     }
 
     @Test("A test's key is its suite path and function, without module, arguments or file")
