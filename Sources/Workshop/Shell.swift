@@ -26,12 +26,12 @@ enum Shell {
     /// `onOutput`, when given, is called about twice a second with everything printed so far, so
     /// that a long build can show where it is.
     ///
-    /// `watch`, for a test run: a test process that crashes on two threads at once can leave the
-    /// runtime's backtracer hanging with the test runner's output pipe open, and `swift test` then
-    /// waits for ever; and a test that deadlocks never ends. So once the output shows a crash, has
-    /// stayed silent a while, and the crashed process is gone (seen in `/proc`; elsewhere, after a
-    /// longer silence), or once the tests have made no progress for the watch's limit, the
-    /// processes this call started are ended and the output so far is the result.
+    /// `watch`, for a test run. A test process that crashes on two threads at once can leave the
+    /// runtime's backtracer hanging, holding `swift test`'s pipe open, so that `swift test` never
+    /// sees its test process end: when that process has exited and has not been reaped for a few
+    /// seconds (seen in `/proc`), the backtracer is ended, and `swift test` prints what it has and
+    /// finishes. And a test that deadlocks never ends: once the tests have made no progress for
+    /// the watch's limit, the processes this call started are ended and the run is `stalled`.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         onOutput: (@Sendable (String) -> Void)? = nil, watch: TestWatch? = nil
@@ -57,19 +57,29 @@ enum Shell {
         if onOutput != nil || watch != nil {
             var sizes = (output: 0, events: 0)
             var quietSince = Date()
+            var unreapedSince: Date?
             while process.isRunning {
                 Thread.sleep(forTimeInterval: 0.5)
                 guard let text = read(log) else { continue }
                 onOutput?(text)
                 guard let watch else { continue }
                 let events = (try? FileManager.default.attributesOfItem(atPath: watch.events.path)[.size] as? Int) ?? 0
-                let quiet = Date().timeIntervalSince(quietSince)
                 if text.utf8.count != sizes.output || events != sizes.events {
                     sizes = (text.utf8.count, events)
                     quietSince = Date()
-                } else if text.contains("*** Program crashed:") && isStuck(process.processIdentifier, quietFor: quiet)
-                            || events > 0 && quiet > watch.idleLimit {
-                    stalled = !text.contains("*** Program crashed:")
+                }
+                let exited = exitedChildren(of: process.processIdentifier)
+                if exited.isEmpty {
+                    unreapedSince = nil
+                } else if let since = unreapedSince, Date().timeIntervalSince(since) > 3 {
+                    // What is left in each exited child's process group is its orphaned backtracer.
+                    for child in exited { kill(-child, SIGKILL) }
+                    unreapedSince = nil
+                } else if unreapedSince == nil {
+                    unreapedSince = Date()
+                }
+                if events > 0 && Date().timeIntervalSince(quietSince) > watch.idleLimit {
+                    stalled = true
                     endProcessTree(of: process.processIdentifier)
                 }
             }
@@ -84,17 +94,16 @@ enum Shell {
         (try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether `pid` only waits for a test process that has already died: its children have all
-    /// exited. Without `/proc` to look in, a long silence decides.
-    private static func isStuck(_ pid: Int32, quietFor quiet: TimeInterval) -> Bool {
-        guard FileManager.default.fileExists(atPath: "/proc/\(pid)/task") else { return quiet > 30 }
-        guard quiet > 3 else { return false }
-        return children(of: pid).allSatisfy { child in
+    /// The children of `pid` that have exited and wait to be reaped (all of them, or none).
+    private static func exitedChildren(of pid: Int32) -> [Int32] {
+        let children = children(of: pid)
+        let exited = children.filter { child in
             // `/proc/<pid>/stat`: "pid (name) S …"; the state follows the name's closing parenthesis.
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return true }
+                  let close = stat.lastIndex(of: ")") else { return false }
             return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
         }
+        return exited.count == children.count ? exited : []
     }
 
     private static func children(of pid: Int32) -> [Int32] {
