@@ -193,3 +193,48 @@ struct RebuildCheckTests {
         #expect(try JSONDecoder().decode(LearnerProgress.self, from: saved) == progress)
     }
 }
+
+/// `workshop rebuild N`: the starter, the folded chapter, and never overwriting the learner's code.
+@Suite("Setting up a rebuild")
+struct RebuildSetupTests {
+    static func setup(_ course: Course, answer: Bool) -> (RebuildSetup, text: () -> String) {
+        let text = Locked("")
+        var setup = RebuildSetup(workspace: RebuildWorkspace(course: course, folder: course.root.appendingPathComponent("rebuild")),
+                                 terminal: .plain, write: { line in text.withLock { $0 += line + "\n" } }, confirm: { _ in answer })
+        setup.makeStarter = { chapter in "// the starter of \(chapter.module)\n" }
+        return (setup, { text.value })
+    }
+
+    @Test("The starter and the folded chapter are written, the workspace is a git repository, and the stages are listed")
+    func firstSetup() throws {
+        let temporary = try RebuildCheckTests.course()
+        try FileManager.default.removeItem(at: temporary.root.appendingPathComponent("rebuild"))
+        try temporary.write("chapters/02-strings.md", "# Strings\n\nSee the [glossary](glossary.md).\n")
+        let (setup, text) = Self.setup(temporary.course, answer: false)
+        try setup.run(chapter: 2, fresh: false)
+        #expect(try temporary.read("rebuild/02-Strings/Strings.swift") == "// the starter of Strings\n")
+        #expect(try temporary.read("rebuild/chapters/02-strings.md").contains("[glossary](../../chapters/glossary.md)"))
+        #expect(try temporary.read("rebuild/.gitignore").contains(".workshop/"))
+        #expect(FileManager.default.fileExists(atPath: temporary.root.appendingPathComponent("rebuild/.git").path))
+        #expect(text().contains("  1. Pairs (2 tests)"), "\(text())")
+        #expect(text().contains("Stage 1: Pairs\n  Write the pairs."), "\(text())")
+    }
+
+    @Test("A module that is there stays; starting again asks first, and moves the learner's files aside")
+    func neverOverwrites() throws {
+        let temporary = try RebuildCheckTests.course()
+        let mine = "public func f() { fatalError() }\n"
+        let (keeping, kept) = Self.setup(temporary.course, answer: false)
+        try keeping.run(chapter: 2, fresh: false)
+        #expect(kept().contains("You already have rebuild/02-Strings: it stays as it is."))
+        try keeping.run(chapter: 2, fresh: true)
+        #expect(kept().contains("Nothing changed."))
+        #expect(try temporary.read("rebuild/02-Strings/Strings.swift") == mine)
+
+        let (replacing, replaced) = Self.setup(temporary.course, answer: true)
+        try replacing.run(chapter: 2, fresh: true, now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(try temporary.read("rebuild/02-Strings/Strings.swift") == "// the starter of Strings\n")
+        #expect(try temporary.read("rebuild/.workshop/backups/02-Strings-2027-01-15T08-00-00Z/Strings.swift") == mine)
+        #expect(replaced().contains("Your files are in rebuild/.workshop/backups/02-Strings-2027-01-15T08-00-00Z."))
+    }
+}
