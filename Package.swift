@@ -42,28 +42,37 @@ let package = Package(
             dependencies: ["Tracing", "HTTPSessionManager", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
             path: "Tests/01-TracingTests"),
 
-        // Chapter 2
+        // Chapter 2. Each chapter's test folder also holds `stages.md`, its tests in the stages of
+        // the rebuild track (`swift run workshop rebuild`), which is not part of the test target.
         .target(name: "QueryStrings", path: "Sources/02-QueryStrings"),
-        .testTarget(name: "QueryStringsTests", dependencies: ["QueryStrings", "TestSupport"], path: "Tests/02-QueryStringsTests"),
+        .testTarget(
+            name: "QueryStringsTests", dependencies: ["QueryStrings", "TestSupport"],
+            path: "Tests/02-QueryStringsTests", exclude: ["stages.md"]),
 
         // Chapter 3
         .target(name: "RequestSerialization", dependencies: ["QueryStrings"], path: "Sources/03-RequestSerialization"),
         // The loopback tests send real requests to HTTPBin and check what it received.
-        .testTarget(name: "RequestSerializationTests", dependencies: ["RequestSerialization", "HTTPBin"], path: "Tests/03-RequestSerializationTests"),
+        .testTarget(
+            name: "RequestSerializationTests", dependencies: ["RequestSerialization", "HTTPBin"],
+            path: "Tests/03-RequestSerializationTests", exclude: ["stages.md"]),
 
         // Chapter 4
         .target(name: "RequestBodies", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/04-RequestBodies"),
-        .testTarget(name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin"], path: "Tests/04-RequestBodiesTests"),
+        .testTarget(
+            name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin"],
+            path: "Tests/04-RequestBodiesTests", exclude: ["stages.md"]),
 
         // Chapter 5
         .target(name: "ResponseValidation", path: "Sources/05-ResponseValidation"),
-        .testTarget(name: "ResponseValidationTests", dependencies: ["ResponseValidation", "TestSupport"], path: "Tests/05-ResponseValidationTests"),
+        .testTarget(
+            name: "ResponseValidationTests", dependencies: ["ResponseValidation", "TestSupport"],
+            path: "Tests/05-ResponseValidationTests", exclude: ["stages.md"]),
 
         // Chapter 6
         .target(name: "ResponseParsing", dependencies: ["ResponseValidation"], path: "Sources/06-ResponseParsing"),
         .testTarget(
             name: "ResponseParsingTests", dependencies: ["ResponseParsing", "ResponseValidation", "HTTPBin"],
-            path: "Tests/06-ResponseParsingTests"),
+            path: "Tests/06-ResponseParsingTests", exclude: ["stages.md"]),
 
         // Chapter 7: the system's libpng and libjpeg(-turbo), found through pkg-config. Swift
         // calls libpng directly; libjpeg only through the C target that owns its setjmp.
@@ -82,7 +91,7 @@ let package = Package(
         .testTarget(
             name: "ImageInflationTests", dependencies: ["ImageInflation", "ResponseValidation", "HTTPBin", "TestSupport"],
             path: "Tests/07-ImageInflationTests",
-            exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
+            exclude: ["make-fixtures.py", "stages.md"], resources: [.copy("Fixtures")]),
 
         // Chapter 8: the object that carries one task through the network. Its completion runs
         // chapter 5's serializer contract; the default serializer is chapter 6's JSON one.
@@ -90,7 +99,7 @@ let package = Package(
         // Scripted event sequences, and real tasks on a real URLSession against HTTPBin.
         .testTarget(
             name: "TaskDelegatesTests", dependencies: ["TaskDelegates", "ResponseValidation", "ResponseParsing", "HTTPBin", "TestSupport"],
-            path: "Tests/08-TaskDelegatesTests"),
+            path: "Tests/08-TaskDelegatesTests", exclude: ["stages.md"]),
 
         // Chapter 9: one URLSession, its serial delegate queue, and the map of task delegates.
         .target(name: "SessionManager", dependencies: ["Locking", "Tracing", "TaskDelegates", "ResponseValidation", "ResponseParsing"], path: "Sources/09-SessionManager"),
@@ -98,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "SessionManagerTests",
             dependencies: ["SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestBodies", "HTTPBin", "TestSupport"],
-            path: "Tests/09-SessionManagerTests"),
+            path: "Tests/09-SessionManagerTests", exclude: ["stages.md"]),
 
         // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
         .target(
@@ -112,7 +121,7 @@ let package = Package(
                 "HTTPSessionManager", "SessionManager", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
                 "HTTPBin", "TestSupport",
             ],
-            path: "Tests/10-HTTPSessionManagerTests"),
+            path: "Tests/10-HTTPSessionManagerTests", exclude: ["stages.md"]),
 
         // Chapter 11: AFNetworking's image downloader (merged requests, a download queue), its
         // auto-purging image cache and the image view's reused-cell rule, on chapters 7, 9 and 10.

@@ -62,14 +62,7 @@ public enum AnswerTests {
         _ selection: ExerciseSelection, variant: Variant, in course: Course, oneTestAtATime: Bool = false,
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> AnswerTestReport {
-        let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-events-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: events) }
-
-        var arguments = ["swift", "test", "--package-path", course.exercisesFolder.path]
-        // Swift Testing's JSON event stream names each test by module and display name, which is
-        // what a learner needs to read; the console output alone does not say which module a test
-        // belongs to.
-        arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
+        var arguments = ["test", "--package-path", course.exercisesFolder.path]
         // Every variable is set, empty when unused, so that one left in the shell cannot change the variant.
         var environment = ["WORKSHOP_EXERCISES": selection.manifestValue, "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": ""]
         switch variant {
@@ -90,9 +83,9 @@ public enum AnswerTests {
             arguments.append("--no-parallel")
             environment["SWIFT_BACKTRACE"] = "enable=no"
         }
-        let result = try Shell.run(arguments, in: course.root, environment: environment, onOutput: onOutput)
-        let stream = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-        return report(stream: stream, output: result.output, status: result.status, exercisesFolder: course.exercisesFolder)
+        let result = try TestRun.execute(arguments, in: course.root, environment: environment, onOutput: onOutput)
+        return report(stream: result.stream, output: result.output, status: result.status, exercisesFolder: course.exercisesFolder,
+                      stalled: result.stalled)
     }
 
     /// Like `run`, but when a crash in one exercise stopped the tests of others, runs each of those
@@ -112,60 +105,15 @@ public enum AnswerTests {
         return report
     }
 
-    /// Reads one run: the event stream says what each test did, the printed output why the process
-    /// stopped and what the compiler said. Kept apart from `run` so that it can be tested on
+    /// Reads one run (see `TestRun.read`). Kept apart from `run` so that it can be tested on
     /// recorded runs.
-    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL) -> AnswerTestReport {
-        let records = EventStream.records(from: stream)
-        let printed = TestProcessOutput(output, exercisesFolder: exercisesFolder)
-        let warnings = Set(output.split(separator: "\n").map(String.init).filter { $0.contains("warning:") && $0.contains("/exercises/") })
-
-        // No test was even listed and swift test failed: the exercises did not build.
-        if records.isEmpty && status != 0 {
-            var errors = printed.compilerErrors.map(\.description)
-            if errors.isEmpty {
-                errors = ["swift test failed before any test ran (exit status \(status)); the end of its output:"]
-                    + output.split(separator: "\n").suffix(20).map(String.init)
-            }
-            return AnswerTestReport(results: [], buildErrors: errors, warnings: warnings.sorted())
+    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL, stalled: Bool = false) -> AnswerTestReport {
+        let run = TestRun.read(stream: stream, output: output, status: status, paths: LearnerPaths(exercisesFolder: exercisesFolder),
+                               stalled: stalled)
+        let results = run.verdicts.compactMap { verdict -> AnswerTestResult? in
+            guard let exercise = verdict.record.exercise else { return nil }
+            return AnswerTestResult(exercise: exercise, name: verdict.record.displayName, failure: verdict.failure, interrupted: verdict.interrupted)
         }
-
-        let crash = status == 0 ? nil : printed.crash
-        // The test the backtrace names, or failing that the only one still running.
-        let running = records.filter { $0.started && !$0.ended }
-        let culprit = crash.flatMap { crash in
-            running.first { record in crash.frames.contains(where: record.isNamed) }
-        } ?? (running.count == 1 ? running.first : nil)
-
-        let results = records.map { record -> AnswerTestResult in
-            let interrupted = record.issue == nil && !record.ended && !record.skipped && culprit != nil && record != culprit
-            return AnswerTestResult(exercise: record.exercise, name: record.displayName,
-                                    failure: failure(of: record, crash: crash, culprit: culprit, status: status),
-                                    interrupted: interrupted)
-        }
-        var processFailure: String?
-        if status != 0 && results.allSatisfy(\.passed) {
-            processFailure = "swift test exited with status \(status) although every test it reported passed; the end of its output:\n"
-                + output.split(separator: "\n").suffix(12).joined(separator: "\n")
-        }
-        return AnswerTestReport(results: results, buildErrors: [], warnings: warnings.sorted(), processFailure: processFailure)
-    }
-
-    private static func failure(
-        of record: EventStream.TestRecord, crash: TestProcessOutput.Crash?, culprit: EventStream.TestRecord?, status: Int32
-    ) -> String? {
-        if let issue = record.issue { return issue }
-        if record.ended { return nil }
-        if record.skipped { return "skipped: an answer test should always run" }
-        let how = crash.map { crash in
-            crash.message + (crash.location.map { "\n  at \($0)" } ?? "")
-        } ?? "the test process stopped (exit status \(status))"
-        if !record.started {
-            return "did not run: the test process stopped before it started. " + (culprit.map { "It crashed in \"\($0.displayName)\"." } ?? "")
-        }
-        if record == culprit || culprit == nil {
-            return "crashed: the test process died while this test ran.\n" + how
-        }
-        return "did not finish: the test process died while this test ran, in \"\(culprit!.displayName)\"."
+        return AnswerTestReport(results: results, buildErrors: run.buildErrors, warnings: run.warnings, processFailure: run.processFailure)
     }
 }

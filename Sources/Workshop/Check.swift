@@ -98,10 +98,10 @@ public struct Check {
         }
         for result in failing {
             write("    " + terminal.red("✘") + " \(result.name)")
-            write(indent(limited(result.failure ?? ""), by: 8))
+            write(indent(Self.limited(result.failure ?? ""), by: 8))
         }
         if let processFailure = report.processFailure {
-            write(indent(limited(processFailure), by: 4))
+            write(indent(Self.limited(processFailure), by: 4))
         }
     }
 
@@ -138,7 +138,7 @@ public struct Check {
 
     /// A failure message as the test wrote it, up to about 1,500 characters; a longer one (a test
     /// that prints 65,536 values) stops at the last line break or comma before that, and says so.
-    func limited(_ text: String, to limit: Int = Check.messageLimit) -> String {
+    static func limited(_ text: String, to limit: Int = Check.messageLimit) -> String {
         guard text.count > limit else { return text }
         let head = text.prefix(limit)
         let cut = head.lastIndex { $0 == "\n" || $0 == "," }.map { head[...$0] } ?? head

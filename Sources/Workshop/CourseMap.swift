@@ -30,7 +30,26 @@ public struct CourseMap {
         lines.append("✔ passed at the last check   ✘ failed at the last check   · not checked yet")
         lines.append("")
         lines += nextStep(in: chapters)
+        lines.append("")
+        lines += rebuildTrack()
         return lines.joined(separator: "\n")
+    }
+
+    /// The rebuild track: where the learner is in each chapter they started, or how to start.
+    func rebuildTrack() -> [String] {
+        let started = ((try? RebuildChapter.all(in: course)) ?? []).filter { !progress.rebuildStages(chapter: $0.number).isEmpty }
+        guard !started.isEmpty else {
+            return ["Rebuild it yourself: write a chapter's module from its bare signatures, checked by the chapter's own tests",
+                    "  start  swift run workshop rebuild 2   (the README's \"Rebuild it yourself\")"]
+        }
+        var lines = ["Rebuilding:"]
+        for chapter in started {
+            let passed = progress.rebuildStages(chapter: chapter.number)
+            let total = (try? StagePlan.load(for: chapter, course: course).stages.count) ?? passed.count
+            let done = (1...max(total, 1)).prefix { passed[$0] == true }.count
+            lines.append("  chapter \(chapter.number), \(chapter.module): \(done) of \(total) stages pass   swift run workshop rebuild check \(chapter.number)")
+        }
+        return lines
     }
 
     /// The first exercise not yet passed, and exactly what to do about it.

@@ -12,7 +12,9 @@ enum EventStream {
     struct TestRecord: Equatable {
         /// `Chapter07Exercise1Tests.PremultiplyTests/roundsToNearest()/PremultiplyTests.swift:29:6`.
         var id: String
-        var exercise: ExerciseID
+        /// The test target: `Chapter07Exercise1Tests` for an answer test, `QueryStringsTests` for a
+        /// chapter's own test.
+        var module: String
         /// The sentence the test is named with (`@Test("…")`).
         var displayName: String
         var started = false
@@ -37,11 +39,21 @@ enum EventStream {
             return String(function.split(separator: ".").last ?? function)
         }
 
+        /// The answer test's exercise; nil for a chapter's own test.
+        var exercise: ExerciseID? { EventStream.exercise(ofModule: module) }
+
+        /// `Suite/function` (`Outer/Inner/function` in a nested suite, `function` for a free
+        /// function): how a stage file names the test.
+        var key: String {
+            String(id.dropFirst(module.count + 1).prefix { $0 != "(" })
+        }
+
         /// Whether a backtrace frame is this test's function: by its suite and name, or, for a test
-        /// written as a free function, by its name in a file of its exercise's `Tests` folder.
+        /// written as a free function, by its name in a file of its own `Tests` folder.
         func isNamed(in frame: String) -> Bool {
             if frame.contains(backtraceSymbol) { return true }
-            return frame.contains(" \(functionName)(") && frame.contains("/Tests/\(exercise)-")
+            let folder = exercise.map { "/Tests/\($0)-" } ?? "-\(module)/"
+            return frame.contains(" \(functionName)(") && frame.contains(folder)
         }
     }
 
@@ -69,8 +81,9 @@ enum EventStream {
         var isKnown: Bool?
     }
 
-    /// Every test function of the exercises that the stream lists, in the stream's order.
-    static func records(from stream: String) -> [TestRecord] {
+    /// Every test function the stream lists whose module `accepts` (by default, the exercises'
+    /// answer tests), in the stream's order.
+    static func records(from stream: String, accepting accepts: (String) -> Bool = { exercise(ofModule: $0) != nil }) -> [TestRecord] {
         let decoder = JSONDecoder()
         var records: [TestRecord] = []
         var index: [String: Int] = [:]
@@ -78,9 +91,10 @@ enum EventStream {
             guard let line = try? decoder.decode(Line.self, from: Data(text.utf8)) else { continue }
             let payload = line.payload
             if line.kind == "test" {
-                guard payload.kind == "function", let id = payload.id, let exercise = exercise(ofTestID: id) else { continue }
+                let module = String(payload.id?.prefix { $0 != "." } ?? "")
+                guard payload.kind == "function", let id = payload.id, accepts(module) else { continue }
                 index[id] = records.count
-                records.append(TestRecord(id: id, exercise: exercise, displayName: payload.displayName ?? payload.name ?? id))
+                records.append(TestRecord(id: id, module: module, displayName: payload.displayName ?? payload.name ?? id))
                 continue
             }
             guard line.kind == "event", let testID = payload.testID, let i = index[testID] else { continue }
@@ -98,7 +112,11 @@ enum EventStream {
 
     /// `Chapter02Exercise1Tests.Suite/test()/File.swift:3:4` → exercise 2.1.
     static func exercise(ofTestID id: String) -> ExerciseID? {
-        let module = id.prefix { $0 != "." }
+        exercise(ofModule: String(id.prefix { $0 != "." }))
+    }
+
+    /// `Chapter02Exercise1Tests` → exercise 2.1; nil for any other module.
+    static func exercise(ofModule module: String) -> ExerciseID? {
         guard module.hasPrefix("Chapter"), module.hasSuffix("Tests") else { return nil }
         let numbers = module.dropFirst("Chapter".count).dropLast("Tests".count).components(separatedBy: "Exercise")
         guard numbers.count == 2, let chapter = Int(numbers[0]), let number = Int(numbers[1]) else { return nil }

@@ -1,12 +1,16 @@
 import Foundation
 
 /// What the workshop remembers between runs, per learner: the result of each exercise's last check,
-/// when that was, and how many of its hints have been shown. Kept in
+/// when that was, how many of its hints have been shown, and the rebuild track's stages. Kept in
 /// `exercises/.workshop/progress.json`, which git ignores, so every learner's clone has its own.
 public struct LearnerProgress: Codable, Sendable, Equatable {
     public var passed: [String: Bool] = [:]
     public var hintsShown: [String: Int] = [:]
     public var lastChecked: [String: Date] = [:]
+    /// The rebuild track: per chapter (`"2"`), each stage's outcome at its last check (`"1": true`).
+    public var rebuildStages: [String: [String: Bool]] = [:]
+    /// When each rebuilt chapter was last checked.
+    public var rebuildChecked: [String: Date] = [:]
 
     public init() {}
 
@@ -16,6 +20,8 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
         passed = try container.decodeIfPresent([String: Bool].self, forKey: .passed) ?? [:]
         hintsShown = try container.decodeIfPresent([String: Int].self, forKey: .hintsShown) ?? [:]
         lastChecked = try container.decodeIfPresent([String: Date].self, forKey: .lastChecked) ?? [:]
+        rebuildStages = try container.decodeIfPresent([String: [String: Bool]].self, forKey: .rebuildStages) ?? [:]
+        rebuildChecked = try container.decodeIfPresent([String: Date].self, forKey: .rebuildChecked) ?? [:]
     }
 
     static func file(in course: Course) -> URL {
@@ -46,5 +52,15 @@ public struct LearnerProgress: Codable, Sendable, Equatable {
     public mutating func record(_ id: ExerciseID, passed: Bool, at date: Date) {
         self.passed[id.description] = passed
         lastChecked[id.description] = date
+    }
+
+    /// Chapter `chapter`'s stages at their last check: stage number → passed.
+    public func rebuildStages(chapter: Int) -> [Int: Bool] {
+        Dictionary(uniqueKeysWithValues: (rebuildStages[String(chapter)] ?? [:]).compactMap { key, value in Int(key).map { ($0, value) } })
+    }
+
+    public mutating func recordRebuild(chapter: Int, stage: Int, passed: Bool, at date: Date) {
+        rebuildStages[String(chapter), default: [:]][String(stage)] = passed
+        rebuildChecked[String(chapter)] = date
     }
 }

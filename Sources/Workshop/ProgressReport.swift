@@ -1,8 +1,9 @@
 import Foundation
 
-/// `workshop progress`: one learner's state of every exercise, as a table for the learner and as
-/// JSON for an instructor who collects a room's files. The JSON format is documented in
-/// `chapters/INSTRUCTORS.md`; `format` changes only when a field changes meaning or goes away.
+/// `workshop progress`: one learner's state of every exercise and of the rebuild track's stages, as
+/// a table for the learner and as JSON for an instructor who collects a room's files. The JSON
+/// format is documented in `chapters/INSTRUCTORS.md`; `format` changes only when a field changes
+/// meaning or goes away.
 public struct ProgressReport: Codable, Sendable, Equatable {
     public static let currentFormat = 1
 
@@ -18,10 +19,32 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         public var lastChecked: Date?
     }
 
+    /// One chapter of the rebuild track that the learner has checked at least once.
+    public struct RebuildEntry: Codable, Sendable, Equatable {
+        public struct Stage: Codable, Sendable, Equatable {
+            public var number: Int
+            public var title: String
+            /// `passed`, `failed` (at the last check that ran it) or `unchecked`.
+            public var state: String
+        }
+
+        public var chapter: Int
+        /// The module being rebuilt: `QueryStrings`.
+        public var module: String
+        public var stages: [Stage]
+        /// When the chapter was last checked, ISO 8601 in UTC.
+        public var lastChecked: Date?
+
+        /// How many stages pass, counting from stage 1 without a gap.
+        public var stagesPassed: Int { stages.prefix { $0.state == "passed" }.count }
+    }
+
     public var format: Int
     /// Who this is: the `WORKSHOP_LEARNER` variable, or the login name.
     public var learner: String
     public var exercises: [Entry]
+    /// The rebuild track, one entry per chapter checked at least once (`workshop rebuild check`).
+    public var rebuild: [RebuildEntry]
 
     public init(course: Course, progress: LearnerProgress, learner: String) throws {
         format = Self.currentFormat
@@ -35,6 +58,19 @@ public struct ProgressReport: Codable, Sendable, Equatable {
             }
             return Entry(id: key, title: exercise.title, state: state, hintsUsed: min(progress.hintsShown(for: exercise.id), exercise.hints.count),
                          hintsAvailable: exercise.hints.count, lastChecked: progress.lastChecked[key])
+        }
+        rebuild = try RebuildChapter.all(in: course).compactMap { chapter -> RebuildEntry? in
+            let states = progress.rebuildStages(chapter: chapter.number)
+            guard !states.isEmpty else { return nil }
+            // A stage file that cannot be read still leaves the stages the learner checked.
+            let plan = try? StagePlan.load(for: chapter, course: course)
+            let count = max(plan?.stages.count ?? 0, states.keys.max() ?? 0)
+            let stages = (1...count).map { number in
+                RebuildEntry.Stage(number: number, title: plan?.stages.first { $0.number == number }?.title ?? "",
+                                   state: states[number].map { $0 ? "passed" : "failed" } ?? "unchecked")
+            }
+            return RebuildEntry(chapter: chapter.number, module: chapter.module, stages: stages,
+                                lastChecked: progress.rebuildChecked[String(chapter.number)])
         }
     }
 
@@ -66,6 +102,25 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         let passed = exercises.filter { $0.state == "passed" }.count
         lines.append("")
         lines.append("\(passed) of \(exercises.count) exercises passed at their last check (\(learner)).")
+        if !rebuild.isEmpty {
+            lines += ["", "rebuild   stages    last checked (UTC)    module"]
+            for entry in rebuild {
+                let marks = entry.stages.map { stage in
+                    switch stage.state {
+                    case "passed": terminal.green("✔")
+                    case "failed": terminal.red("✘")
+                    default: terminal.dim("·")
+                    }
+                }.joined()
+                let when = entry.lastChecked.map { formatter.string(from: $0) } ?? "-"
+                let stages = "\(entry.stagesPassed) of \(entry.stages.count)"
+                lines.append("chapter \(String(entry.chapter).padding(toLength: 2, withPad: " ", startingAt: 0))"
+                    + stages.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    + "\(when.padding(toLength: 20, withPad: " ", startingAt: 0))  \(entry.module)  \(marks)")
+            }
+            lines.append("")
+            lines.append("Stages passed in order, from stage 1 (`swift run workshop rebuild check N`).")
+        }
         return lines.joined(separator: "\n")
     }
 }

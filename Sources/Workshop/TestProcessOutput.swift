@@ -1,16 +1,64 @@
 import Foundation
 
+/// Where the learner's files are in what `swift test` prints, and how to name them for the learner.
+struct LearnerPaths: Sendable {
+    struct Folder: Sendable {
+        /// The absolute path as the compiler and the backtracer print it.
+        var path: String
+        /// What the learner calls it: `02-QueryStrings`, or empty for paths relative to it.
+        var shownAs: String
+    }
+
+    /// The learner's own code: a crash is located in the first frame in one of these.
+    var learner: [Folder]
+    /// Other folders whose files are named relative to them in compiler errors (the course's tests).
+    var others: [Folder] = []
+
+    /// The learner's files are those under `exercises/` (but not its build folder).
+    init(exercisesFolder: URL) {
+        learner = [Folder(path: exercisesFolder.standardizedFileURL.path, shownAs: "")]
+    }
+
+    init(learner: [Folder], others: [Folder] = []) {
+        self.learner = learner
+        self.others = others
+    }
+
+    /// The learner's name for `path` when it is one of their files (and not a build product in
+    /// their folder), nil otherwise.
+    func learners(_ path: Substring) -> String? {
+        guard let shown = shown(path, in: learner), !shown.hasPrefix(".build/"), !shown.contains("/.build/") else { return nil }
+        return shown
+    }
+
+    /// `path` in the learner's terms, whoever wrote it.
+    func shown(_ path: Substring) -> String {
+        learners(path) ?? shown(path, in: others) ?? String(path)
+    }
+
+    private func shown(_ path: Substring, in folders: [Folder]) -> String? {
+        for folder in folders where path.hasPrefix(folder.path + "/") {
+            let rest = path.dropFirst(folder.path.count + 1)
+            return folder.shownAs.isEmpty ? String(rest) : "\(folder.shownAs)/\(rest)"
+        }
+        return nil
+    }
+}
+
 /// What `swift test` printed, read for the two things a learner needs when it did not simply pass or
 /// fail: why the test process died, and what the compiler said, both in the learner's terms (paths
-/// relative to `exercises/`, no backtraces, no duplicates).
+/// as the learner names them, no backtraces, no duplicates).
 struct TestProcessOutput {
     let text: String
-    /// The exercises folder's absolute path, to turn paths into the learner's.
-    let exercisesFolder: String
+    let paths: LearnerPaths
+
+    init(_ text: String, paths: LearnerPaths) {
+        self.text = text
+        self.paths = paths
+    }
 
     init(_ text: String, exercisesFolder: URL) {
-        self.text = text
-        self.exercisesFolder = exercisesFolder.standardizedFileURL.path
+        self.init(text, paths: LearnerPaths(exercisesFolder: exercisesFolder))
     }
 
     private var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
@@ -22,7 +70,7 @@ struct TestProcessOutput {
         /// The runtime's own words: `Fatal error: Index out of range`, `Swift runtime failure:
         /// arithmetic overflow`, or, failing those, the signal.
         var message: String
-        /// Where in the exercises it happened (`07-image-inflation/Sources/7.1-premultiply/Premultiply.swift:7:22`).
+        /// Where in the learner's code it happened (`07-image-inflation/Sources/7.1-premultiply/Premultiply.swift:7:22`).
         var location: String?
         /// The crashed thread's frames, to find which test was running.
         var frames: [String]
@@ -36,8 +84,16 @@ struct TestProcessOutput {
         var unique: [String] = []
         for message in messages where !unique.contains(message) { unique.append(message) }
         let frames = crashedThreadFrames
-        let location = frames.lazy.compactMap(exerciseLocation).first
-        let message = unique.isEmpty ? "the test process was killed by \(signal!)" : unique.prefix(3).joined(separator: "\n")
+        let location = frames.lazy.compactMap(learnerLocation).first
+        // The backtracer's `Program crashed: Illegal instruction at 0x…` only repeats what a
+        // runtime message says better; it is kept when it is all there is.
+        let said = unique.filter { !$0.hasPrefix("Program crashed:") }
+        let shown = said.isEmpty ? unique : said
+        var message = shown.isEmpty ? "the test process was killed by \(signal!)" : shown.prefix(3).joined(separator: "\n")
+        if shown.isEmpty, frames.isEmpty, signal?.hasPrefix("signal 11 ") == true {
+            // The runtime's crash handler needs stack to run on; when there was none left, it never ran.
+            message += ", with no backtrace: what a stack overflow (recursion too deep) looks like"
+        }
         return Crash(message: message, location: location, frames: frames)
     }
 
@@ -75,18 +131,17 @@ struct TestProcessOutput {
         return frames
     }
 
-    /// `… at /…/exercises/07-image-inflation/Sources/…/File.swift:7:22` → the path from `exercises/`.
-    private func exerciseLocation(_ frame: String) -> String? {
-        guard let range = frame.range(of: " at \(exercisesFolder)/") else { return nil }
-        let path = String(frame[range.upperBound...])
-        return path.contains("/.build/") ? nil : path
+    /// `… at /…/exercises/07-image-inflation/Sources/…/File.swift:7:22` → the learner's name for it.
+    private func learnerLocation(_ frame: String) -> String? {
+        guard let range = frame.range(of: " at /") else { return nil }
+        return paths.learners(frame[frame.index(before: range.upperBound)...])
     }
 
     // MARK: Compiler errors
 
     /// One compiler error, once, in the learner's terms.
     struct CompilerError: Hashable {
-        /// Relative to `exercises/` when the file is there, absolute otherwise; nil for errors
+        /// As the learner names it (relative to `exercises/` for an exercise); nil for errors
         /// that name no file.
         var file: String?
         var line: Int?
@@ -118,8 +173,6 @@ struct TestProcessOutput {
               !message.contains("command failed with exit code") else { return nil }
         let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
         guard let path = location.first, path.hasPrefix("/") else { return CompilerError(file: nil, line: nil, message: message) }
-        let prefix = exercisesFolder + "/"
-        let file = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : String(path)
-        return CompilerError(file: file, line: location.count > 1 ? Int(location[1]) : nil, message: message)
+        return CompilerError(file: paths.shown(path), line: location.count > 1 ? Int(location[1]) : nil, message: message)
     }
 }

@@ -7,7 +7,10 @@ struct WorkshopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workshop",
         abstract: "The course map, your exercises' checks and hints, and the authors' checks.",
-        subcommands: [Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self, Verify.self, Listings.self, SiteCommand.self],
+        subcommands: [
+            Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self,
+            Rebuild.self, Verify.self, Listings.self, SiteCommand.self,
+        ],
         defaultSubcommand: Map.self
     )
 }
@@ -311,5 +314,134 @@ struct SiteCommand: ParsableCommand {
     func run() throws {
         let site = Site(course: try currentCourse())
         if try site.run(check: check, serveOn: serve ? port : nil) == false { throw ExitCode.failure }
+    }
+}
+
+/// `workshop rebuild`: a chapter's module written by the learner, checked by the chapter's own tests
+/// in stages.
+struct Rebuild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rebuild a chapter's module yourself, checked stage by stage by the chapter's own tests.",
+        subcommands: [RebuildSetupCommand.self, RebuildCheckCommand.self, RebuildDiffCommand.self, RebuildVerifyCommand.self],
+        defaultSubcommand: RebuildSetupCommand.self)
+}
+
+/// Where the learner's rebuilt modules are: `--workspace`, else `WORKSHOP_REBUILD`, else `rebuild/`.
+struct WorkspaceOption: ParsableArguments {
+    @Option(help: "Your rebuild workspace (default: $WORKSHOP_REBUILD, else rebuild/ in the course).")
+    var workspace: String?
+
+    func resolve() throws -> RebuildWorkspace {
+        let course = try currentCourse()
+        let folder = workspace.map { path in
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        } ?? RebuildWorkspace.defaultFolder(for: course)
+        return RebuildWorkspace(course: course, folder: folder)
+    }
+}
+
+struct RebuildSetupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Set up your own module of a chapter: its public surface, every body to write (`rebuild 2`).")
+
+    @Argument(help: "The chapter, e.g. 2.")
+    var chapter: Int
+
+    @Flag(help: "Start again from the starter; your module is moved aside first (asks).")
+    var fresh = false
+
+    @Flag(help: "With --fresh, do not ask.")
+    var yes = false
+
+    @OptionGroup var options: WorkspaceOption
+
+    func run() throws {
+        let setup = RebuildSetup(workspace: try options.resolve(), terminal: .current, write: { print($0) }, confirm: { question in
+            if yes { return true }
+            print(question + " [y/N] ", terminator: "")
+            return readLine()?.lowercased().hasPrefix("y") == true
+        })
+        try setup.run(chapter: chapter, fresh: fresh)
+    }
+}
+
+struct RebuildCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Build your module with the chapter's tests and run stages 1 to K.")
+
+    @Argument(help: "The chapter, e.g. 2.")
+    var chapter: Int
+
+    @Option(help: "The last stage to run (default: the first stage not yet passed).")
+    var stage: Int?
+
+    @Option(help: "Earlier chapters to take from your workspace instead of the course, e.g. 2,3.")
+    var own: String?
+
+    @OptionGroup var options: WorkspaceOption
+
+    func run() throws {
+        let workspace = try options.resolve()
+        let ownChapters = try (own ?? "").split(separator: ",").map { text in
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else { throw ValidationError("--own takes chapter numbers, e.g. 2,3") }
+            return number
+        }
+        print("(the first check builds what the chapter depends on: a minute or two; later ones a few seconds)")
+        let check = RebuildCheck(workspace: workspace, terminal: .current) { print($0) }
+        var progress = LearnerProgress.load(for: workspace.course)
+        let passed = try check.run(chapter: chapter, through: stage, own: ownChapters, progress: &progress)
+        try progress.save(for: workspace.course)
+        if !passed { throw ExitCode.failure }
+    }
+}
+
+struct RebuildDiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "diff", abstract: "Compare your module with the course's, once every stage passes.")
+
+    @Argument(help: "The chapter, e.g. 2.")
+    var chapter: Int
+
+    @Flag(help: "Show it before every stage passes.")
+    var anyway = false
+
+    @OptionGroup var options: WorkspaceOption
+
+    func run() throws {
+        let workspace = try options.resolve()
+        let rebuilt = try RebuildChapter.named(chapter, in: workspace.course)
+        if !anyway, let reason = RebuildDiff.withheld(chapter: rebuilt, plan: try StagePlan.load(for: rebuilt, course: workspace.course),
+                                                      progress: .load(for: workspace.course)) {
+            print(reason)
+            throw ExitCode.failure
+        }
+        let diff = try RebuildDiff.diff(chapter: rebuilt, workspace: workspace, color: Terminal.current.usesColor)
+        print(diff.isEmpty ? "Your module is the course's, line for line." : "From your module (-) to the course's (+):\n\n" + diff)
+    }
+}
+
+struct RebuildVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "For authors and CI: every chapter's stages cover its tests, the course's module passes them all, the starter fails stage 1.")
+
+    @Option(help: "Only these chapters, e.g. 2,9 (default: every chapter).")
+    var chapters: String?
+
+    func run() throws {
+        var verifier = RebuildVerifier(course: try currentCourse())
+        let start = Date()
+        verifier.progress = { step in
+            let elapsed = Int(Date().timeIntervalSince(start))
+            // Written at once, not buffered as `print` is into a pipe: a CI log shows each step as it starts.
+            let line = String(format: "[%02d:%02d] ", elapsed / 60, elapsed % 60) + step + "…\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        let only = (chapters ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let problems = try verifier.run(only: only)
+        guard problems.isEmpty else {
+            print("\nrebuild verify found \(problems.count) problem(s):")
+            problems.forEach { print("- \($0)") }
+            throw ExitCode.failure
+        }
+        print("rebuild verify: every chapter's stages cover its tests, the course's module passes every stage, and each starter compiles and fails stage 1.")
     }
 }

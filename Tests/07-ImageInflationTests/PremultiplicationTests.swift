@@ -1,4 +1,4 @@
-@testable import ImageInflation
+import ImageInflation
 import Testing
 
 @Suite("Premultiplication")

@@ -146,7 +146,7 @@ struct EventStreamTests {
 
     @Test("A test's function is found in a backtrace by its suite and name")
     func backtraceSymbol() {
-        let record = EventStream.TestRecord(id: RecordedRun.crashing, exercise: ExerciseID(chapter: 7, number: 1), displayName: "")
+        let record = EventStream.TestRecord(id: RecordedRun.crashing, module: "Chapter07Exercise1Tests", displayName: "")
         #expect(record.backtraceSymbol == "PremultiplyTests.roundsToNearest(")
     }
 }
@@ -155,9 +155,42 @@ extension EventStreamTests {
     @Test("A test written as a free function is found in a backtrace by its name and its exercise's folder")
     func freeFunctionInBacktrace() {
         let record = EventStream.TestRecord(id: "Chapter01Exercise1Tests.wraps()/TrapTests.swift:3:2",
-                                            exercise: ExerciseID(chapter: 1, number: 1), displayName: "")
+                                            module: "Chapter01Exercise1Tests", displayName: "")
         #expect(record.functionName == "wraps")
         #expect(record.isNamed(in: "  3 [ra]   0x1 wraps() + 153 in X.xctest at /c/exercises/01-tiny/Tests/1.1-trap/TrapTests.swift:3:47"))
         #expect(!record.isNamed(in: "  3 [ra]   0x1 wraps() + 153 in X.xctest at /c/exercises/01-tiny/Tests/1.2-other/TrapTests.swift:3:47"))
+        // A chapter's own test, outside the exercises: found in its test target's folder.
+        let own = EventStream.TestRecord(id: "TaskDelegatesTests.mainQueueRuns()/F.swift:3:2", module: "TaskDelegatesTests", displayName: "")
+        #expect(own.isNamed(in: "  3 [ra]   0x1 mainQueueRuns() + 9 in X.xctest at /p/Tests/08-TaskDelegatesTests/F.swift:3:47"))
+        #expect(!own.isNamed(in: "  3 [ra]   0x1 mainQueueRuns() + 9 in X.xctest at /p/Tests/09-SessionManagerTests/F.swift:3:47"))
+    }
+}
+
+extension EventStreamTests {
+    @Test("A run ended for making no progress fails the tests still running as stuck, and only those")
+    func stalledRun() {
+        let stream = [
+            RecordedRun.test(RecordedRun.passing, display: "It passes"), RecordedRun.test(RecordedRun.failing, display: "It hangs"),
+            RecordedRun.test(RecordedRun.neverStarted, display: "Not yet"),
+            RecordedRun.event("testStarted", RecordedRun.passing), RecordedRun.event("testEnded", RecordedRun.passing),
+            RecordedRun.event("testStarted", RecordedRun.failing),
+        ].joined(separator: "\n")
+        let run = TestRun.read(stream: stream, output: "", status: 9, paths: LearnerPaths(exercisesFolder: RecordedRun.exercises), stalled: true)
+        #expect(run.stalled)
+        #expect(run.verdicts.map(\.passed) == [true, false, false])
+        #expect(run.verdicts[1].failure?.hasPrefix("stuck: no test made progress") == true)
+        #expect(run.verdicts[1].crashed)
+        #expect(run.verdicts[2].failure?.hasPrefix("did not run") == true)
+        #expect(!run.verdicts[2].crashed)
+    }
+
+    @Test("A test run that records an event and then goes silent is ended, and says it stalled")
+    func stalledProcess() throws {
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-test-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let result = try Shell.run(["sh", "-c", "echo started > '\(events.path)'; sleep 60"], in: FileManager.default.temporaryDirectory,
+                                   watch: Shell.TestWatch(events: events, idleLimit: 1))
+        #expect(result.stalled)
+        #expect(!result.succeeded)
     }
 }

@@ -3,7 +3,7 @@
 /// high byte back turns "divide by 256" into "divide by 255" exactly: the result equals
 /// round(value × factor / 255) for all 65,536 pairs (the tests check every one).
 @inline(__always)
-func multiplyDividingBy255(_ value: UInt8, _ factor: UInt8) -> UInt8 {
+package func multiplyDividingBy255(_ value: UInt8, _ factor: UInt8) -> UInt8 {
     let product = UInt32(value) * UInt32(factor) + 128
     return UInt8(truncatingIfNeeded: (product + (product >> 8)) >> 8)
 }
@@ -11,7 +11,7 @@ func multiplyDividingBy255(_ value: UInt8, _ factor: UInt8) -> UInt8 {
 /// Turns straight B, G, R, A into premultiplied B, G, R, A in place. Like CoreGraphics, it
 /// multiplies the gamma-encoded bytes as they are; libpng's own "associated alpha" output would
 /// multiply in linear light and give different bytes.
-func premultiplyAlpha(_ pixels: UnsafeMutableRawBufferPointer) {
+package func premultiplyAlpha(_ pixels: UnsafeMutableRawBufferPointer) {
     for offset in stride(from: 0, to: pixels.count, by: Bitmap.bytesPerPixel) {
         let alpha = pixels[offset + 3]
         if alpha == 255 { continue }  // the common case: nothing to do

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The course's `Package.swift` as SwiftPM reads it (`swift package dump-package`): which targets
+/// there are, where their folders are, and what each depends on. A rebuild keeps the course's own
+/// manifest and only leaves out what the chapter's tests do not need, so this is all it must know.
+public struct CourseManifest: Sendable, Equatable {
+    public struct Target: Sendable, Equatable {
+        public var name: String
+        /// `regular`, `test`, `executable`, `system`…
+        public var type: String
+        /// Relative to the package, as the manifest says or SwiftPM's default.
+        public var path: String
+        public var targetDependencies: [String]
+        /// The packages (by name, as the manifest writes them) whose products this target uses.
+        public var packageDependencies: [String]
+        /// The files of its folder the target leaves out, relative to the folder.
+        public var exclude: [String] = []
+    }
+
+    public var targets: [Target]
+    /// The identity of each package dependency, in the manifest's order.
+    public var dependencyIdentities: [String]
+
+    public func target(named name: String) -> Target? {
+        targets.first { $0.name == name }
+    }
+
+    /// `names` and every target they depend on, directly or not.
+    public func closure(of names: [String]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = names
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let target = target(named: name) else { continue }
+            pending += target.targetDependencies
+        }
+        return seen
+    }
+
+    /// The indices, in `dependencyIdentities`, of the packages whose products `targets` use.
+    public func dependencyIndices(for targets: Set<String>) -> [Int] {
+        let used = Set(self.targets.filter { targets.contains($0.name) }.flatMap(\.packageDependencies).map { $0.lowercased() })
+        return dependencyIdentities.indices.filter { used.contains(dependencyIdentities[$0]) }
+    }
+
+    /// Reads `swift package dump-package` of the package at `root`.
+    public static func load(packageAt root: URL) throws -> CourseManifest {
+        let result = try Shell.run(["swift", "package", "--package-path", root.path, "dump-package"], in: root)
+        guard result.succeeded, let start = result.output.firstIndex(of: "{") else {
+            throw WorkshopError("`swift package dump-package` could not read \(root.path)/Package.swift:\n\(result.output.suffix(2000))")
+        }
+        return try decode(Data(result.output[start...].utf8))
+    }
+
+    static func decode(_ data: Data) throws -> CourseManifest {
+        let dump = try JSONDecoder().decode(Dump.self, from: data)
+        let targets = dump.targets.map { target in
+            let folder = target.type == "test" ? "Tests" : "Sources"
+            var targetDependencies: [String] = []
+            var packages: [String] = []
+            for dependency in target.dependencies {
+                if let name = dependency.byName?.first ?? dependency.target?.first, let name { targetDependencies.append(name) }
+                if let product = dependency.product, product.count > 1, let package = product[1] { packages.append(package) }
+            }
+            return Target(name: target.name, type: target.type, path: target.path ?? "\(folder)/\(target.name)",
+                          targetDependencies: targetDependencies, packageDependencies: packages, exclude: target.exclude ?? [])
+        }
+        let identities = dump.dependencies.map { dependency in
+            (dependency.sourceControl ?? dependency.fileSystem ?? dependency.registry)?.first?.identity ?? ""
+        }
+        return CourseManifest(targets: targets, dependencyIdentities: identities)
+    }
+
+    private struct Dump: Decodable {
+        struct Target: Decodable {
+            var name: String
+            var type: String
+            var path: String?
+            var dependencies: [Dependency]
+            var exclude: [String]?
+        }
+
+        /// `{"byName": ["X", null]}`, `{"target": ["X", null]}`, `{"product": ["NIOCore", "swift-nio", null, null]}`;
+        /// the last element is a condition, an object when there is one, so only the strings are read.
+        struct Dependency: Decodable {
+            var byName: [String?]?
+            var target: [String?]?
+            var product: [String?]?
+
+            private enum CodingKeys: String, CodingKey { case byName, target, product }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                func strings(_ key: CodingKeys, count: Int) throws -> [String?]? {
+                    guard var list = try? container.nestedUnkeyedContainer(forKey: key) else { return nil }
+                    return try (0..<count).map { _ in try list.decodeIfPresent(String.self) }
+                }
+                byName = try strings(.byName, count: 1)
+                target = try strings(.target, count: 1)
+                product = try strings(.product, count: 2)
+            }
+        }
+
+        struct PackageReference: Decodable { var identity: String }
+
+        struct PackageDependency: Decodable {
+            var sourceControl: [PackageReference]?
+            var fileSystem: [PackageReference]?
+            var registry: [PackageReference]?
+        }
+
+        var targets: [Target]
+        var dependencies: [PackageDependency]
+    }
+}

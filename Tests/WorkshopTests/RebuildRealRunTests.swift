@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import Workshop
+
+/// The rebuild track against real builds of a tiny course: one chapter module, two stages, and a
+/// learner's module whose first test traps. Slow (each step builds), so the steps share one course.
+@Suite("Real rebuilds of a tiny course", .serialized)
+struct RebuildRealRunTests {
+    static let course: Result<CourseFolder, any Error> = Result {
+        let course = CourseFolder(root: RealRunTests.repository.appendingPathComponent(".build/workshop-tests/rebuild-course"))
+        try course.write("Package.swift", """
+            // swift-tools-version: 6.2
+            import PackageDescription
+            let package = Package(name: "Tiny", targets: [
+                .target(name: "Doubler", path: "Sources/02-Doubler"),
+                .testTarget(name: "DoublerTests", dependencies: ["Doubler"], path: "Tests/02-DoublerTests", exclude: ["stages.md"]),
+            ])
+            """)
+        try course.write("exercises/Package.swift", "")
+        try course.write("Sources/02-Doubler/Doubler.swift", """
+            public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }
+
+            public struct Counter: Equatable {
+                public private(set) var count = 0
+                public init() {}
+                public mutating func tick() { count += 1 }
+            }
+            """)
+        // Run one at a time, in order, so that the trap in the first test stops the process before
+        // the second starts: only a second run can judge it.
+        try course.write("Tests/02-DoublerTests/DoublerTests.swift", """
+            import Doubler
+            import Testing
+
+            @Suite(.serialized) struct DoublingTests {
+                @Test("Doubling wraps around") func wraps() { #expect(doubled(200) == 144) }
+                @Test("Doubling a small number") func small() { #expect(doubled(3) == 6) }
+            }
+
+            @Test("A counter counts") func counts() {
+                var counter = Counter()
+                counter.tick()
+                #expect(counter.count == 1)
+            }
+            """)
+        try course.write("Tests/02-DoublerTests/stages.md", """
+            ## Stage 1: Doubling
+
+            Double a byte, wrapping around.
+
+            - DoublingTests/wraps
+            - DoublingTests/small
+
+            ## Stage 2: Counting
+
+            Count the ticks.
+
+            - counts
+            """)
+        // The learner's attempt: the obvious doubling traps on overflow; the counter never counts.
+        try course.write("rebuild/02-Doubler/Doubler.swift", """
+            public func doubled(_ x: UInt8) -> UInt8 { x * 2 }
+
+            public struct Counter: Equatable {
+                public var count: Int { 0 }
+                public init() {}
+                public mutating func tick() {}
+            }
+            """)
+        return course
+    }
+
+    static var workspace: RebuildWorkspace {
+        get throws {
+            let course = try Self.course.get().course
+            return RebuildWorkspace(course: course, folder: course.root.appendingPathComponent("rebuild"))
+        }
+    }
+
+    @Test("A trap in one test is named with the runtime's message and the learner's line, and the other tests still get their verdicts")
+    func trapIsolated() throws {
+        let workspace = try Self.workspace
+        var text = ""
+        let check = RebuildCheck(workspace: workspace, terminal: .plain) { text += $0 + "\n" }
+        var progress = LearnerProgress()
+        #expect(try !check.run(chapter: 2, through: 2, progress: &progress))
+        #expect(text.contains("✘ Stage 1, Doubling: 1 of 2 tests fail"), "\(text)")
+        #expect(text.contains("✘ Doubling wraps around  (DoublingTests/wraps)"), "\(text)")
+        #expect(text.contains("arithmetic overflow"), "\(text)")
+        #expect(text.contains("at 02-Doubler/Doubler.swift:1"), "\(text)")
+        #expect(text.contains("✘ Stage 2, Counting: 1 of 1 tests fail"), "\(text)")
+        #expect(text.contains("Expectation failed"), "\(text)")
+        #expect(!text.contains("Registers"), "\(text)")
+        #expect(progress.rebuildStages(chapter: 2) == [1: false, 2: false])
+    }
+
+    @Test("The runner judges the test a crash stopped by running it again, without building")
+    func rerun() throws {
+        let workspace = try Self.workspace
+        let course = workspace.course
+        let chapter = try RebuildChapter.named(2, in: course)
+        let manifest = try CourseManifest.load(packageAt: course.root)
+        try workspace.package.prepare(workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
+        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget,
+                                 paths: workspace.learnerPaths(for: [chapter], manifest: manifest))
+        let report = try runner.run(["DoublingTests/wraps", "DoublingTests/small"])
+        #expect(report.runs == 2)
+        #expect(report.verdicts["DoublingTests/small"]?.passed == true)
+        #expect(report.verdicts["DoublingTests/wraps"]?.crashed == true)
+    }
+
+    @Test("Verify: the course's module passes every stage through the rebuild path, and the starter compiles and fails stage 1")
+    func verify() throws {
+        let course = try Self.course.get().course
+        let problems = try RebuildVerifier(course: course).run()
+        #expect(problems.isEmpty, "\(problems)")
+        let starter = try String(contentsOf: course.root.appendingPathComponent(".build/rebuild-verify/02-Doubler/Doubler.swift"), encoding: .utf8)
+        #expect(starter.contains("public func doubled(_ x: UInt8) -> UInt8 {\n    fatalError(\"not written yet\")\n}"), "\(starter)")
+        #expect(starter.contains("public struct Counter : Equatable {"), "\(starter)")
+        #expect(starter.contains("public var count: Int {\n        fatalError(\"not written yet\")\n    }"), "\(starter)")
+        #expect(!starter.contains("static func =="), "\(starter)")
+    }
+}
