@@ -137,7 +137,7 @@ let package = Package(
                 "ImageDownloader", "ImageInflation", "ResponseValidation", "TaskDelegates", "SessionManager", "HTTPSessionManager", "HTTPBin",
                 "TestSupport",
             ],
-            path: "Tests/11-ImageDownloaderTests"),
+            path: "Tests/11-ImageDownloaderTests", exclude: ["stages.md"]),
 
         // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
         // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless

@@ -42,7 +42,7 @@ extension HTTPSessionManager {
 // listing: call-state
 /// Where a call's Swift task and its URLSession task meet: what the URLSession task is doing,
 /// and whether the Swift task was cancelled.
-final class CallState: Sendable {
+package final class CallState: Sendable {
     private enum Phase {
         case notStarted
         case running(URLSessionTask)
@@ -50,6 +50,8 @@ final class CallState: Sendable {
     }
 
     private let state = Protected((phase: Phase.notStarted, cancelled: false))
+
+    package init() {}
 }
 // end-listing
 
@@ -57,7 +59,7 @@ extension CallState {
     // listing: call-state-start
     /// Records the task; false when the call was cancelled before it had one (`perform` then
     /// cancels the task before resuming it).
-    func start(_ task: URLSessionTask) -> Bool {
+    package func start(_ task: URLSessionTask) -> Bool {
         state.withLock { state in
             if case .notStarted = state.phase { state.phase = .running(task) }
             return !state.cancelled
@@ -65,7 +67,7 @@ extension CallState {
     }
 
     /// The task has completed: a cancellation arriving from now on has nothing to cancel.
-    func finish() {
+    package func finish() {
         state.withLock { $0.phase = .finished }
     }
     // end-listing
@@ -75,7 +77,7 @@ extension CallState {
     // listing: call-state-cancel
     /// The cancellation handler's half: marks the call cancelled and, if the task is running,
     /// sends its `cancel()` to another queue, so that the handler returns at once.
-    func cancel() {
+    package func cancel() {
         let task = state.withLock { state -> URLSessionTask? in
             state.cancelled = true
             guard case .running(let task) = state.phase else { return nil }
@@ -85,7 +87,7 @@ extension CallState {
         DispatchQueue.global().async { task.cancel() }
     }
 
-    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+    package var wasCancelled: Bool { state.withLock { $0.cancelled } }
     // end-listing
 }
 

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import HTTPSessionManager
+import HTTPSessionManager
 import TestSupport
 import Testing
 
