@@ -12,14 +12,11 @@ public func queryString(from parameters: [String: Any]) -> String {
 // listing: depth-first-pairs
 /// Flattens nested parameters into pairs, depth first, in the order of AFNetworking's
 /// `AFQueryStringPairsFromKeyAndValue`: keys sorted by their string form, `parent[child]`,
-/// `parent[]`. An empty dictionary, array or set contributes nothing.
-///
-/// An explicit stack of pending work replaces the original's recursion, so that deep nesting costs
-/// heap rather than call stack.
+/// `parent[]`. An empty dictionary, array or set contributes nothing. An explicit stack replaces
+/// the original's recursion, so that deep nesting costs heap rather than call stack.
 public func queryStringPairs(from parameters: [String: Any]) -> [QueryStringPair] {
     var pairs: [QueryStringPair] = []
-    // Work still to do, the next item on top. Children are pushed in reverse, so that popping them
-    // visits them in order: exactly the order of the recursive original.
+    // Work still to do, the next item on top. Children go in reversed, so they come out in order.
     var pending: [(field: String?, value: Any)] = [(nil, parameters)]
     while let (field, value) = pending.popLast() {
         switch QueryValue(value) {
@@ -30,9 +27,7 @@ public func queryStringPairs(from parameters: [String: Any]) -> [QueryStringPair
             }
         case .array(let array):
             let elementField = "\(field ?? "")[]"
-            for element in array.reversed() {
-                pending.append((elementField, element))
-            }
+            for element in array.reversed() { pending.append((elementField, element)) }
         case .set(let set):
             let sorted = set.map { (queryDescription(of: $0.base), $0.base) }.sorted { $0.0 < $1.0 }
             for (_, element) in sorted.reversed() {

@@ -7,10 +7,7 @@ import RequestSerialization
 // listing: json-request-serializer
 /// AFNetworking's `AFJSONRequestSerializer`: the parameters of a POST, PUT or PATCH become a JSON
 /// body (`Content-Type: application/json`); those of a GET, HEAD or DELETE still go into the query.
-///
-/// AFNetworking makes it a subclass of the HTTP serializer. A struct cannot inherit, so this one
-/// *has* an HTTP serializer, `http`, which keeps the default headers, the request properties and the
-/// query-string rules, and hands it every request whose parameters belong in the URL.
+/// Where AFNetworking subclasses the HTTP serializer, this struct *has* one, `http`.
 public struct JSONRequestSerializer: RequestSerializer {
     public var http: HTTPRequestSerializer
     /// `JSONSerialization`'s options: `.sortedKeys` for a body that is the same every time,

@@ -2,11 +2,8 @@ import Foundation
 
 // listing: streaming-reader
 /// Reads a form's body front to back into the caller's buffer, one buffer at a time: the part of
-/// AFNetworking's `AFMultipartBodyStream` and `AFHTTPBodyPart` that does the work.
-///
-/// Memory stays at one buffer whatever the size of the parts: a file part is read from disk
-/// straight into the caller's buffer, while the body is being sent. Only framing (a few hundred
-/// bytes) and parts given as `Data` are in memory.
+/// AFNetworking's `AFMultipartBodyStream` and `AFHTTPBodyPart` that does the work. Only framing
+/// and parts given as `Data` are in memory: a file part goes from disk straight into the buffer.
 final class MultipartBodyReader {
     private let segments: [BodySegment]
     private var nextSegment = 0
@@ -27,11 +24,8 @@ final class MultipartBodyReader {
                 nextSegment += 1
             }
             let count = try current?.read(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...])) ?? 0
-            if count == 0 {
-                current = nil  // this segment is done: on to the next
-            } else {
-                filled += count
-            }
+            if count == 0 { current = nil }  // this segment is done: on to the next
+            filled += count
         }
         return filled
     }

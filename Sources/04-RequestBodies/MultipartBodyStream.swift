@@ -4,10 +4,6 @@ import Foundation
 /// A form's body as an `InputStream`, which is what `URLRequest.httpBodyStream` takes
 /// (AFNetworking's `AFMultipartBodyStream`). URLSession pulls the body with
 /// `read(_:maxLength:)` while it sends; each call fills the buffer from the reader.
-///
-/// Each `open()` starts a fresh reader on the form, even after the stream was read to its end: a
-/// `URLRequest` is a value that may be sent twice, but its `httpBodyStream` is one shared object,
-/// and a stream that could be read only once would send an empty body the second time.
 final class MultipartBodyStream: InputStream {
     private let form: MultipartFormData
     private var reader: MultipartBodyReader?
@@ -18,7 +14,12 @@ final class MultipartBodyStream: InputStream {
         self.form = form
         super.init(data: Data())  // InputStream has no plain init; the empty data is never read
     }
+    // end-listing
 
+    // listing: body-stream-open
+    /// Starts a fresh reader on the form, even after the stream was read to its end: a `URLRequest`
+    /// is a value that may be sent twice, but its `httpBodyStream` is one shared object, and a
+    /// stream that could be read only once would send an empty body the second time.
     override func open() {
         guard status != .open else { return }
         reader = MultipartBodyReader(form)

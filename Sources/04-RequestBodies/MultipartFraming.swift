@@ -33,10 +33,7 @@ enum BodySegment {
 }
 
 extension MultipartFormData {
-    /// The body as a list of segments: for each part, the bytes before its body (boundary and
-    /// headers) and then its body; after the last part, the final boundary. AFNetworking's reader
-    /// walks four phases per part; with the framing written out first, reading is one loop over
-    /// two kinds of segment.
+    /// Per part, its boundary and headers, then its body; after the last part, the final boundary.
     var segments: [BodySegment] {
         guard !parts.isEmpty else { return [] }
         var segments: [BodySegment] = []

@@ -23,7 +23,9 @@ public struct ContentType: Sendable, Hashable {
         self.mimeType = mimeType
         self.charset = charset
     }
+    // end-listing
 
+    // listing: content-type-parse
     /// Parses a `Content-Type` header value; nil when it names no media type.
     public init?(header: String) {
         var rest = header.utf8[...]
@@ -41,8 +43,8 @@ public struct ContentType: Sendable, Hashable {
             charset = String(decoding: value, as: UTF8.self)
         }
     }
+    // end-listing
 }
-// end-listing
 
 // The header is read as UTF-8 bytes, not as `Character`s, and cut into parts without an array:
 // every response goes through this parse twice (validation reads the type, the JSON serializer the

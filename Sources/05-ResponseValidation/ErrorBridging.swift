@@ -27,7 +27,11 @@ extension ResponseSerializationError: CustomNSError {
         default: NSURLErrorCannotDecodeContentData
         }
     }
+    // end-listing
 
+    // listing: error-bridging-userinfo
+    /// What AFNetworking puts in `userInfo`: the message, the URL, the response, the body, and the
+    /// error underneath when there is one.
     public var errorUserInfo: [String: Any] {
         var userInfo: [String: Any] = [NSLocalizedDescriptionKey: reason.description]
         userInfo[NSURLErrorFailingURLErrorKey] = failingURL
@@ -36,5 +40,5 @@ extension ResponseSerializationError: CustomNSError {
         userInfo[NSUnderlyingErrorKey] = underlyingError.map { $0 as NSError }
         return userInfo
     }
+    // end-listing
 }
-// end-listing

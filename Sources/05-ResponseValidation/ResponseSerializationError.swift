@@ -6,9 +6,6 @@ import FoundationNetworking
 // listing: serialization-error
 /// Why a response was refused, with what AFNetworking puts in the error's `userInfo`: the response,
 /// its body, and the error underneath this one, if any.
-///
-/// AFNetworking builds an `NSError` and keeps its facts in a dictionary; here they are typed
-/// properties, and the `NSError` form is derived from them (see `ErrorBridging.swift`).
 public struct ResponseSerializationError: Error, Sendable {
     public var reason: Reason
     /// The response that failed, AFNetworking's `AFNetworkingOperationFailingURLResponseErrorKey`.
@@ -22,13 +19,6 @@ public struct ResponseSerializationError: Error, Sendable {
         set { underlying = newValue.map(Underlying.init) }
     }
 
-    /// A struct cannot contain itself; a reference to an immutable box can.
-    private var underlying: Underlying?
-    private final class Underlying: Sendable {
-        let error: ResponseSerializationError
-        init(_ error: ResponseSerializationError) { self.error = error }
-    }
-
     public init(_ reason: Reason, response: URLResponse?, data: Data?, underlyingError: ResponseSerializationError? = nil) {
         self.reason = reason
         self.response = response
@@ -38,8 +28,17 @@ public struct ResponseSerializationError: Error, Sendable {
 
     /// `NSURLErrorFailingURLErrorKey`.
     public var failingURL: URL? { response?.url }
+    // end-listing
+
+    // listing: serialization-error-box
+    /// A struct cannot contain itself; a reference to an immutable box can.
+    private var underlying: Underlying?
+    private final class Underlying: Sendable {
+        let error: ResponseSerializationError
+        init(_ error: ResponseSerializationError) { self.error = error }
+    }
+    // end-listing
 }
-// end-listing
 
 extension ResponseSerializationError {
     // listing: serialization-error-reasons

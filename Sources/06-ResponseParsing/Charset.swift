@@ -27,12 +27,10 @@ extension Charset {
     }
 }
 #else
-// Swift 6.3's Foundation adds `String.Encoding(ianaName:)` (SF-0033), but the course also supports
-// Swift 6.2, whose Foundation has no such lookup: hence the table.
+// A table, since Swift 6.2's Foundation has no lookup (6.3 adds `String.Encoding(ianaName:)`).
 extension Charset {
     private static func platformEncoding(named name: String) -> String.Encoding? {
-        // IANA names compare without regard to case (RFC 2978 §2.3).
-        namedEncodings[name.lowercased()]
+        namedEncodings[name.lowercased()]  // IANA names ignore case (RFC 2978 §2.3)
     }
 
     /// IANA names and common aliases of the encodings `String.Encoding` has constants for.

@@ -2,14 +2,8 @@ import Foundation
 import ResponseValidation
 
 // listing: xml-entity-guard
-/// Refuses XML that declares entities, before any parser sees it.
-///
-/// An entity is a named piece of text that the parser pastes in wherever `&name;` appears. Ten
-/// entities that each repeat the one before ten times turn one kilobyte into a billion copies (the
-/// "billion laughs"); one large entity pasted a thousand times does the same more quietly. libxml2,
-/// under Foundation's XML classes on Linux, stops the first but not the second, and an entity can
-/// also name a file on disk. Responses from web APIs have no use for entities, so the safe default
-/// is to refuse any document that declares one.
+/// Refuses XML that declares entities, before any parser sees it: an entity can turn a kilobyte
+/// into gigabytes or name a file on disk, and responses from web APIs have no use for one.
 enum XMLEntityGuard {
     static func check(_ body: Data, allowsEntityDeclarations: Bool) throws(ResponseSerializationError.Reason) {
         if !allowsEntityDeclarations && declaresEntity(body) { throw .entityDeclarationsRefused }

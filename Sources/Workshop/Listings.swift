@@ -16,7 +16,8 @@ import Foundation
 ///
 /// `<!-- output: name -->` does the same with the printed output of the example called `name`
 /// (see `Examples`). The check fails when a block differs from its source, names a region or
-/// example that does not exist, or when a region is used by no chapter.
+/// example that does not exist, when a region is used by no chapter, or when a region is longer
+/// than 30 lines.
 public struct Listings {
     public struct Region: Sendable {
         public var name: String
@@ -62,6 +63,9 @@ public struct Listings {
         return (regions, problems)
     }
 
+    /// The longest listing a chapter may show: past a screen of code, a reader stops reading it.
+    static let maximumLines = 30
+
     static func regions(in text: String, file: URL, displayPath: String) -> ([Region], [String]) {
         var regions: [Region] = []
         var problems: [String] = []
@@ -79,6 +83,9 @@ public struct Listings {
                 guard let region = open else {
                     problems.append("\(displayPath):\(index + 1): '// end-listing' without a '// listing: name' before it")
                     continue
+                }
+                if region.lines.count > maximumLines {
+                    problems.append("\(displayPath):\(region.line): region '\(region.name)' is \(region.lines.count) lines long; a listing shows one idea in at most \(maximumLines): split it into regions of its own")
                 }
                 regions.append(Region(name: region.name, file: file, line: region.line, language: language, code: dedent(region.lines)))
                 open = nil

@@ -33,6 +33,15 @@ struct ListingsTests {
         #expect(problems.contains { $0.hasPrefix("b.c:5:") && $0.contains("no '// end-listing'") })
     }
 
+    @Test("A region of 30 lines passes; one of 31 is reported, with its line and length")
+    func longRegions() {
+        let body = { (count: Int) in (1...count).map { "let x\($0) = \($0)" }.joined(separator: "\n") }
+        let text = "// listing: short\n\(body(30))\n// end-listing\n// listing: long\n\(body(31))\n// end-listing\n"
+        let (regions, problems) = Listings.regions(in: text, file: URL(fileURLWithPath: "/x/c.swift"), displayPath: "c.swift")
+        #expect(regions.map(\.name) == ["short", "long"])
+        #expect(problems == ["c.swift:33: region 'long' is 31 lines long; a listing shows one idea in at most 30: split it into regions of its own"])
+    }
+
     @Test("A directive must stand right above a fenced block")
     func directives() {
         let chapter = "text\n<!-- listing: a -->\n```swift\nlet x = 1\n```\n<!-- listing: b -->\nno fence\n"

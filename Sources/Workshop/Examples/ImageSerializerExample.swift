@@ -24,13 +24,11 @@ extension ImageExamples {
             ]
             for (status, contentType, body) in responses {
                 let url = URL(string: "https://images.example.com/\(status)")!
-                let headers = ["Content-Type": contentType]
-                let result = serializer.responseObject(
-                    for: HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers), data: body)
+                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": contentType])
+                let result = serializer.responseObject(for: response, data: body)
                 print(status, contentType, "\(body.count) bytes")
                 if let image = result.object {
-                    let (width, height) = image.size
-                    print("   image: \(image.pixelWidth)×\(image.pixelHeight) pixels, \(width)×\(height) points,",
+                    print("   image: \(image.pixelWidth)×\(image.pixelHeight) pixels, \(image.size.width)×\(image.size.height) points,",
                           image.isInflated ? "inflated" : "compressed")
                 }
                 for error in result.error?.chain ?? [] {
