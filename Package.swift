@@ -59,7 +59,7 @@ let package = Package(
         // Chapter 4
         .target(name: "RequestBodies", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(
-            name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin"],
+            name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin", "Locking"],
             path: "Tests/04-RequestBodiesTests", exclude: ["stages.md"]),
 
         // Chapter 5
@@ -209,8 +209,8 @@ let package = Package(
         .target(
             name: "HTTPBin",
             dependencies: [
+                "Locking",
                 "TestSupport",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -224,7 +224,7 @@ let package = Package(
             name: "HTTPBinTests",
             dependencies: [
                 "HTTPBin",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "Locking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

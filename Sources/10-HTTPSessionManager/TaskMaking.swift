@@ -21,7 +21,7 @@ extension HTTPSessionManager {
                     if let error = outcome.error { failure?(task, error) } else { success?(task, outcome.object) }
                 }
             }
-            slot.set(task)
+            slot.set(task, waitingWorkOn: completionQueue)
             return task
         } catch {
             if let failure { completionQueue.async { failure(nil, error) } }
@@ -34,8 +34,9 @@ extension HTTPSessionManager {
 /// The task a completion handler reports, which exists only once the handler has been given to
 /// the task: so the handler finds it here. The task is set right after it is made and before it
 /// is resumed; should an invalidation complete it in between, the handler's work waits here
-/// until the task is set, instead of being lost.
-final class TaskSlot: Sendable {
+/// until the task is set, instead of being lost, and then goes to the completion queue, never
+/// runs on the thread that called the verb (which has not even been handed the task yet).
+package final class TaskSlot: Sendable {
     private enum State {
         case empty
         case task(URLSessionDataTask)
@@ -44,7 +45,10 @@ final class TaskSlot: Sendable {
 
     private let state = Protected(State.empty)
 
-    func set(_ task: URLSessionDataTask) {
+    package init() {}
+
+    /// Fills the slot. Work that was waiting for the task is dispatched to `queue`.
+    package func set(_ task: URLSessionDataTask, waitingWorkOn queue: DispatchQueue) {
         let waiting = state.withLock { state -> (@Sendable (URLSessionDataTask) -> Void)? in
             guard case .waiting(let work) = state else {
                 state = .task(task)
@@ -53,12 +57,12 @@ final class TaskSlot: Sendable {
             state = .empty
             return work
         }
-        waiting?(task)
+        if let waiting { queue.async { waiting(task) } }
     }
 
     /// Runs `work` with the task: now if it is set, else as soon as it is. The slot lets go of the
     /// task afterwards, so that it does not outlive its completion.
-    func whenSet(_ work: @escaping @Sendable (URLSessionDataTask) -> Void) {
+    package func whenSet(_ work: @escaping @Sendable (URLSessionDataTask) -> Void) {
         let task = state.withLock { state -> URLSessionDataTask? in
             guard case .task(let task) = state else {
                 state = .waiting(work)

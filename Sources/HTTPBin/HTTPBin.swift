@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Locking
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -41,7 +41,7 @@ public final class HTTPBin: Sendable {
     // outlives `shutdown()`, which is what the start/stop leak test checks.
     private let group: MultiThreadedEventLoopGroup
     private let log: RequestLog
-    private let isShutDown = NIOLockedValueBox(false)
+    private let isShutDown = Protected(false)
 
     /// Starts a server and returns once it accepts connections.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> HTTPBin {
@@ -99,7 +99,7 @@ public final class HTTPBin: Sendable {
     }
 
     private func beginShutdown() -> Bool {
-        isShutDown.withLockedValue { done in
+        isShutDown.withLock { done in
             defer { done = true }
             return !done
         }

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Locking
 import NIOHTTP1
 
 /// One request as it crossed the wire: what the client really sent, after URLSession (or libcurl)
@@ -47,17 +47,17 @@ final class RequestLog: Sendable {
         var protocolErrors: [String] = []
     }
 
-    private let entries = NIOLockedValueBox(Entries())
+    private let entries = Protected(Entries())
 
-    var requests: [RecordedRequest] { entries.withLockedValue { $0.requests } }
-    var protocolErrors: [String] { entries.withLockedValue { $0.protocolErrors } }
+    var requests: [RecordedRequest] { entries.withLock { $0.requests } }
+    var protocolErrors: [String] { entries.withLock { $0.protocolErrors } }
 
     func record(_ request: RecordedRequest) {
-        entries.withLockedValue { Self.append(request, to: &$0.requests) }
+        entries.withLock { Self.append(request, to: &$0.requests) }
     }
 
     func recordProtocolError(_ description: String) {
-        entries.withLockedValue { Self.append(description, to: &$0.protocolErrors) }
+        entries.withLock { Self.append(description, to: &$0.protocolErrors) }
     }
 
     private static func append<Element>(_ element: Element, to list: inout [Element]) {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPBin
+import Locking
 import RequestBodies
 import RequestSerialization
 import Testing
@@ -19,10 +20,12 @@ enum Loopback {
 final class OneTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // Written by URLSession's serial delegate queue, read after the task completes; the lock makes
     // that ordering explicit.
-    private let lock = NSLock()
+    private struct State {
+        var body = Data()
+        var finish: CheckedContinuation<(HTTPURLResponse?, Data), any Error>?
+    }
+    private let state = Protected(State())
     private let form: MultipartFormData?
-    private var body = Data()
-    private var finish: CheckedContinuation<(HTTPURLResponse?, Data), any Error>?
 
     private init(form: MultipartFormData?) {
         self.form = form
@@ -34,13 +37,13 @@ final class OneTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return try await withCheckedThrowingContinuation { continuation in
-            delegate.lock.withLock { delegate.finish = continuation }
+            delegate.state.withLock { $0.finish = continuation }
             makeTask(session).resume()
         }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock { body.append(data) }
+        state.withLock { $0.body.append(data) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping (InputStream?) -> Void) {
@@ -48,7 +51,7 @@ final class OneTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (finish, body) = lock.withLock { (self.finish, self.body) }
+        let (finish, body) = state.withLock { ($0.finish, $0.body) }
         if let error {
             finish?.resume(throwing: error)
         } else {

@@ -111,7 +111,9 @@ struct NotificationTests {
             let manager = harness.manager
             let codes = Locked<[URLError.Code?]>([])
             let record: TaskDelegate.CompletionHandler = { _, _, error in codes.withLock { $0.append((error as? URLError)?.code) } }
-            let running = try manager.dataTask(with: harness.request("/delay/10000"), completionHandler: record)
+            // A response a minute away: however late this test gets its turn to invalidate, the
+            // running task is still waiting (a 10 s delay once answered first, under the sanitizer).
+            let running = try manager.dataTask(with: harness.request("/delay/60000", timeout: 120), completionHandler: record)
             manager.resume(running)
             _ = try manager.dataTask(with: harness.request("/get"), completionHandler: record)  // never resumed
             #expect(await eventually { harness.server.requests.count == 1 })

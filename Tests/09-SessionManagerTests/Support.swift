@@ -80,7 +80,10 @@ final class Harness: Sendable {
         }
     }
 
-    func request(_ path: String, timeout: TimeInterval = 10) -> URLRequest {
+    /// A request to HTTPBin. The default timeout is a hang guard, not a limit any test reaches: a
+    /// sanitized run of every suite at once on two cores can leave a test's own code unscheduled
+    /// for seconds, and a request must not time out while the test has not yet had its turn.
+    func request(_ path: String, timeout: TimeInterval = 60) -> URLRequest {
         URLRequest(url: server.url(path), timeoutInterval: timeout)
     }
 
@@ -110,7 +113,7 @@ final class Harness: Sendable {
     }
 
     /// A GET through a data task. `timeout` is the request's own (idle) timeout.
-    func get(_ path: String, timeout: TimeInterval = 10, within seconds: Double = 30) async throws -> Completion {
+    func get(_ path: String, timeout: TimeInterval = 60, within seconds: Double = 30) async throws -> Completion {
         let request = request(path, timeout: timeout)
         return try await complete(within: seconds) { manager, handler in
             try manager.dataTask(with: request, completionHandler: handler)

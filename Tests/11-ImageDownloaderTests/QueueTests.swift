@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPSessionManager
 import ImageDownloader
 import SessionManager
 import TestSupport
@@ -10,6 +11,17 @@ import Testing
 /// At most `maximumActiveDownloads` tasks; the others wait, FIFO or LIFO.
 @Suite("The download queue")
 struct QueueTests {
+    @Test("AFNetworking's defaults: four downloads at once, FIFO, and an image cache of 100 MB that purges down to 60 MB")
+    func defaults() throws {
+        let downloader = ImageDownloader(sessionManager: HTTPSessionManager(configuration: .ephemeral))
+        defer { downloader.sessionManager.invalidateSession(cancelingTasks: true) }
+        #expect(downloader.maximumActiveDownloads == 4)
+        #expect(downloader.downloadPrioritization == .fifo)
+        let cache = try #require(downloader.imageCache as? AutoPurgingImageCache)
+        #expect(cache.memoryCapacity == 100 * 1024 * 1024)
+        #expect(cache.preferredMemoryUsageAfterPurge == 60 * 1024 * 1024)
+    }
+
     @Test("At most maximumActiveDownloads tasks run; the other downloads wait, and start as slots free")
     func limit() async throws {
         try await Harness.with(maximumActiveDownloads: 2) { harness in

@@ -152,4 +152,32 @@ struct StressTests {
             }
         }
     }
+
+    @Test("Random cancels with room for every image: each image a caller received came from one download, and HTTPBin saw it once unless a cancelled task asked too")
+    func withCancelsAndRoom() async throws {
+        try await Harness.with(maximumActiveDownloads: 8, completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)) { harness in
+            let plan = await Self.run(harness, cancelling: true, seed: 3)
+            #expect(await harness.answers.wait(for: Self.threads * Self.requestsPerThread))
+            Self.checkAnswers(harness, plan)
+            #expect(await harness.isIdle())
+            #expect(!plan.cancelled.isEmpty)
+            // Group the answers by image: nothing is purged, so every caller who got image n got
+            // the one response of the one download that brought it.
+            var responses: [Int: Set<ObjectIdentifier>] = [:]
+            for (key, number) in plan.image {
+                guard let answer = harness.answers[key].first, answer.image != nil, let response = answer.response else { continue }
+                responses[number, default: []].insert(ObjectIdentifier(response))
+            }
+            let twice = responses.filter { $0.value.count > 1 }.keys.sorted()
+            #expect(twice.isEmpty, "images delivered by more than one download: \(twice.prefix(5))")
+            // A received image was requested at least once; a second request for it can only
+            // come from a task whose every caller cancelled before it finished.
+            for number in responses.keys {
+                #expect(harness.hits("/image/numbered/\(number)?size=8") >= 1)
+            }
+            let received = responses.count
+            #expect(harness.server.requests.count >= received)
+            #expect(harness.server.requests.count - received <= plan.cancelled.count, "more requests at HTTPBin than images received and cancellations together")
+        }
+    }
 }

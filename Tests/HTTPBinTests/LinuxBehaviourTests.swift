@@ -1,6 +1,6 @@
 import Foundation
 import HTTPBin
-import NIOConcurrencyHelpers
+import Locking
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -227,17 +227,17 @@ final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let answer: Answer
     let uploadBody: Data
     let completion = Outcome<Completion>()
-    private let log = NIOLockedValueBox<[String]>([])
+    private let log = Protected<[String]>([])
 
     init(answer: Answer, uploadBody: Data = Data()) {
         self.answer = answer
         self.uploadBody = uploadBody
     }
 
-    var events: [String] { log.withLockedValue { $0 } }
+    var events: [String] { log.withLock { $0 } }
 
     private func record(_ event: String) {
-        log.withLockedValue { $0.append(event) }
+        log.withLock { $0.append(event) }
     }
 
     func urlSession(

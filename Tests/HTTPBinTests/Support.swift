@@ -1,6 +1,6 @@
 import Foundation
 import HTTPBin
-import NIOConcurrencyHelpers
+import Locking
 import NIOCore
 import NIOPosix
 
@@ -94,11 +94,11 @@ func urlErrorCode(of error: any Error) -> URLError.Code? {
 /// A value delivered once, from a callback, that a test awaits for a bounded time: how the tests
 /// observe that something did NOT happen (a hang) without hanging themselves.
 final class Outcome<Value: Sendable>: Sendable {
-    private let value = NIOLockedValueBox<Value?>(nil)
+    private let value = Protected<Value?>(nil)
 
     /// Keeps the first value only: a completion that comes twice is not this class's business.
     func resolve(_ newValue: Value) {
-        value.withLockedValue { current in
+        value.withLock { current in
             if current == nil { current = newValue }
         }
     }
@@ -108,10 +108,10 @@ final class Outcome<Value: Sendable>: Sendable {
     func wait(upTo seconds: Double) async -> Value? {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
-            if let current = value.withLockedValue({ $0 }) { return current }
+            if let current = value.withLock({ $0 }) { return current }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return value.withLockedValue { $0 }
+        return value.withLock { $0 }
     }
 }
 
@@ -119,7 +119,7 @@ final class Outcome<Value: Sendable>: Sendable {
 /// the server sends back until it closes the connection, or until `timeout`. For malformed input
 /// that URLSession would never produce.
 func exchangeRawBytes(_ bytes: [UInt8], port: Int, timeout: TimeAmount = .seconds(3)) async throws -> RawReply {
-    let received = NIOLockedValueBox(ByteBuffer())
+    let received = Protected(ByteBuffer())
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .channelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {
@@ -132,7 +132,7 @@ func exchangeRawBytes(_ bytes: [UInt8], port: Int, timeout: TimeAmount = .second
     let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
     try await channel.closeFuture.get()
     deadline.cancel()
-    return RawReply(bytes: received.withLockedValue { Array($0.readableBytesView) })
+    return RawReply(bytes: received.withLock { Array($0.readableBytesView) })
 }
 
 func exchangeRawText(_ text: String, port: Int) async throws -> RawReply {
@@ -154,13 +154,13 @@ struct RawReply {
 
 private final class Collector: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
-    let received: NIOLockedValueBox<ByteBuffer>
+    let received: Protected<ByteBuffer>
 
-    init(received: NIOLockedValueBox<ByteBuffer>) { self.received = received }
+    init(received: Protected<ByteBuffer>) { self.received = received }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
-        received.withLockedValue { _ = $0.writeBuffer(&bytes) }
+        received.withLock { _ = $0.writeBuffer(&bytes) }
     }
 }
 

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import ImageInflation
 import ResponseValidation
-import Synchronization
+import Locking
 import Testing
 
 /// Marks the main queue, which is the main actor's executor on macOS and on Linux alike.
@@ -19,7 +19,7 @@ func onMainActor() -> Bool { DispatchQueue.getSpecific(key: mainQueue) == true }
 /// A decoder that gives a fixed outcome and notes, for every call, whether it ran on the main
 /// actor. No image file is needed: the model never looks inside the bytes, the decoder does.
 final class RecordingDecoder: Sendable {
-    private let onMain = Mutex<[Bool]>([])
+    private let onMain = Protected<[Bool]>([])
     private let outcome: Result<Image, ImageError>
 
     init(_ outcome: Result<Image, ImageError>) { self.outcome = outcome }

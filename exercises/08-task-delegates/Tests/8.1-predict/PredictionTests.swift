@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import HTTPBin
 import TaskDelegates
-import Synchronization
+import Locking
 import Testing
 
 /// Each prediction is checked against a real exchange with HTTPBin, recorded by a session delegate
@@ -87,8 +87,8 @@ final class Exchange: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    private let observed = Mutex(Observed())
-    private let delegate: Mutex<TaskDelegate?> = Mutex(nil)
+    private let observed = Protected(Observed())
+    private let delegate: Protected<TaskDelegate?> = Protected(nil)
     private let done = AsyncStream<Void>.makeStream()
 
     static func run() async throws -> Observed {

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import ResponseParsing
 import ResponseValidation
-import Synchronization
+import Locking
 import Testing
 
 /// Every test drives one completion with the order forced, not left to luck: the completion queue
@@ -177,10 +177,5 @@ struct Run: Sendable {
     }
 }
 
-/// A value shared between the queues of one test.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    var value: Value { mutex.withLock { $0 } }
-    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
-}
+/// A value shared between the queues of one test, under the course's one lock type.
+typealias Locked = Protected

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 import TaskDelegates
 import Testing
 
@@ -83,7 +83,7 @@ final class Scene: Sendable {
     let destination: URL
     let task: URLSessionDownloadTask
     let center = NotificationCenter()
-    private let notes = Mutex<[Posted]>([])
+    private let notes = Protected<[Posted]>([])
     private let session = URLSession(configuration: .ephemeral)
 
     init(destinationInMissingFolder: Bool = false) throws {

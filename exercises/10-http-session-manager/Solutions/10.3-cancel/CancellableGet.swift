@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPSessionManager
-import Synchronization
+import Locking
 
 /// A GET through the manager's closure API, as an `async` function that returns the status code,
 /// whose cancellation reaches the `URLSessionTask`.
@@ -33,7 +33,7 @@ public func status(of path: String, using manager: HTTPSessionManager, cancellin
 /// Where the Swift task's cancellation meets the URLSession task, in whichever order they come.
 private final class Call: Sendable {
     private let queue: DispatchQueue
-    private let state = Mutex<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+    private let state = Protected<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
 
     init(queue: DispatchQueue) { self.queue = queue }
 

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 import Testing
 
 @Suite("10.2 Fail later")
@@ -23,8 +23,8 @@ struct FailLaterTests {
 
         let queue: DispatchQueue
         let error = Unbuildable()
-        let events = Mutex<[String]>([])
-        let failures = Mutex<[Failure]>([])
+        let events = Protected<[String]>([])
+        let failures = Protected<[Failure]>([])
         private let key = DispatchSpecificKey<Bool>()
 
         init() {
