@@ -88,14 +88,16 @@ struct Outcome: @unchecked Sendable {
     let response: URLResponse?
     let object: Any?
     let error: (any Error)?
-    let userInfo: [String: Any]
+    /// Keyed by `AnyHashable`, as `Notification` keeps it: a `[String: Any]` would be copied into
+    /// a new dictionary, key by key, every time it is posted.
+    let userInfo: [AnyHashable: Any]
 
     init(_ leftovers: TaskDelegate.Leftovers, serializer: any ResponseSerializer, object: Any?, error: (any Error)?) {
         self.response = leftovers.response
         self.object = object
         self.error = error
         // listing: completion-user-info
-        var userInfo = Dictionary<String, Any>(minimumCapacity: 4)
+        var userInfo = Dictionary<AnyHashable, Any>(minimumCapacity: 4)
         userInfo[TaskDidCompleteKey.responseSerializer] = serializer
         if let file = leftovers.downloadFileURL {
             userInfo[TaskDidCompleteKey.assetPath] = file

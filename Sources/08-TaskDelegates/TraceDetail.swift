@@ -34,8 +34,9 @@ enum TraceDetail {
     }
 
     /// The notification's keys, by their last word (`com.alamofire.networking.task.complete.error` → `error`).
-    static func userInfo(_ userInfo: [String: Any]) -> String {
-        "posted, userInfo: " + userInfo.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }.sorted().joined(separator: ", ")
+    static func userInfo(_ userInfo: [AnyHashable: Any]) -> String {
+        let keys = userInfo.keys.map { "\($0.base)" }
+        return "posted, userInfo: " + keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }.sorted().joined(separator: ", ")
     }
 
     static func describe(_ error: any Error) -> String {

@@ -84,6 +84,52 @@ enum SessionBenchmark {
         server.stop()
     }
 
+    static let sideArgument = "--session-side"
+
+    /// One side alone, `count` GETs at 1 in flight after a warm-up, for a profiler to watch. With
+    /// a server started apart (`swift run -c release httpbin --port 8080`; valgrind cannot start
+    /// the benchmark's own child process),
+    /// `AFN_BENCH_SERVER=http://127.0.0.1:8080 valgrind --tool=callgrind afn-bench --session-side manager 3000`,
+    /// then the same with 1000: the difference of the two totals, divided by 2,000, is what one
+    /// request costs, with the start-up and the warm-up cancelled out. (valgrind 3.19 cannot read
+    /// the DWARF 5 of a Swift 6 build: profile a copy made with `strip -g`.)
+    static func runSide(_ name: String, count: Int) -> Never {
+        let server: ServerProcess?
+        let base: String
+        if let given = ProcessInfo.processInfo.environment["AFN_BENCH_SERVER"] {
+            (server, base) = (nil, given)
+        } else if let started = try? ServerProcess() {
+            (server, base) = (started, started.baseURL.absoluteString)
+        } else {
+            print("session: could not start HTTPBin in a child process (set AFN_BENCH_SERVER to a running one)")
+            exit(1)
+        }
+        let url = URL(string: base + "/response?content-type=application/json&body=%7B%22ok%22%3Atrue%7D")!
+        let get: (@escaping @Sendable () -> Void) -> Void
+        switch name {
+        case "bare":
+            let bare = BareClient(configuration: configuration())
+            get = { done in bare.get(url, done) }
+        case "manager":
+            let manager = URLSessionManager(configuration: configuration())
+            let mainStandIn = DispatchQueue(label: "bench.main-stand-in")
+            manager.completionQueue = mainStandIn
+            manager.notificationQueue = mainStandIn
+            get = { done in
+                let task = try! manager.dataTask(with: URLRequest(url: url), completionHandler: { _, _, _ in done() })
+                manager.resume(task)
+            }
+        default:
+            print("session: the side is 'bare' or 'manager', not '\(name)'")
+            exit(2)
+        }
+        _ = measure(concurrency: 1, count: 200, get)
+        let sample = measure(concurrency: 1, count: count, get)
+        print(String(format: "%@: %d GETs at 1 in flight, %.0f req/s, %.1f µs CPU/req", name, count, sample.rate, sample.processor))
+        server?.stop()
+        exit(0)
+    }
+
     static func configuration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 16

@@ -23,6 +23,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
 // The child processes of the benchmarks that make requests: the server, and each side of `images`.
 switch CommandLine.arguments.dropFirst().first {
 case ServerProcess.serveArgument: ServerProcess.serve()
+case SessionBenchmark.sideArgument: SessionBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", count: Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 3000)
 case ImagesBenchmark.sideArgument: ImagesBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
 default: break
 }
