@@ -6,8 +6,8 @@ import Foundation
 /// link between them is checked, and DocC's warnings fail the build.
 ///
 /// Everything is written under `folder` (`.build/site`): the generated catalog (`Course.docc`,
-/// worth reading when DocC reports a problem), the symbol graphs, mermaid.js and the diagram
-/// cache (`tools`), and the site itself (`www`).
+/// worth reading when DocC reports a problem), the symbol graphs, the diagrams' pictures
+/// (`diagrams`, a cache), and the site itself (`www`).
 public struct Site {
     /// The landing page's name: the site's addresses start with `/documentation/course`.
     static let rootPage = "Course"
@@ -30,15 +30,15 @@ public struct Site {
     var catalog: URL { folder.appendingPathComponent("\(Self.rootPage).docc") }
     var symbolGraphs: URL { folder.appendingPathComponent("symbol-graphs") }
     var mermaid: MermaidRenderer {
-        MermaidRenderer(tools: folder.appendingPathComponent("tools"), cache: folder.appendingPathComponent("tools/diagrams"))
+        MermaidRenderer(cache: folder.appendingPathComponent("diagrams"))
     }
 
     /// The address of the landing page on a server of the site.
     public static var homePath: String { "/documentation/\(rootPage.lowercased())" }
 
-    /// Renders the site into `output`. `browser` is asked for only to draw diagrams that are not
-    /// in the cache yet.
-    func build(browser: () throws -> Browser) throws -> SiteReport {
+    /// Renders the site into `output`. The diagrams are drawn here, offline (`MermaidRenderer`);
+    /// no browser is needed until the site is checked.
+    func build() throws -> SiteReport {
         let plan = try SitePlan(course: course)
         var step = Date()
         let index = try extractSymbolGraphs(plan)
@@ -61,11 +61,10 @@ public struct Site {
         }
 
         let diagrams = plan.pages.flatMap { page in
-            (articles[page.name]?.diagrams ?? []).map { ($0, "\(course.relative(page.source)):\($0.line)") }
+            (articles[page.name]?.diagrams ?? []).map { ($0, course.relative(page.source)) }
         }
         step = Date()
-        let renderer = mermaid
-        let drawn = try renderer.draw(diagrams, script: { try renderer.script(log: log) }, browser: browser)
+        let drawn = try mermaid.draw(diagrams)
         problems += drawn.problems
         log("diagrams: \(diagrams.count), \(drawn.drawn) drawn now, the others from the cache: \(Self.seconds(since: step))")
         guard problems.isEmpty else {

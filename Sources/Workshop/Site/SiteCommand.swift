@@ -14,7 +14,7 @@ extension Site {
         }
 
         let renderStart = Date()
-        let report = try build(browser: openBrowser)
+        let report = try build()
         log("""
             rendered in \(Self.seconds(since: renderStart)): \(report.pageCount) pages of the course, \(report.moduleCount) modules' \
             reference, \(report.codeBlockCount) code blocks, \(report.diagramCount) diagrams.
