@@ -34,31 +34,19 @@ enum SessionBenchmark {
         }
         let url = server.url("/response?content-type=application/json&body=%7B%22ok%22%3Atrue%7D")
         let bare = BareClient(configuration: configuration())
-        let manager = URLSessionManager(configuration: configuration())
-        // By default AFNetworking runs completion handlers and posts its notifications on the main
-        // queue, one serial queue for both. The main queue never runs in this program (it waits on
-        // semaphores), so one serial queue of its own stands in for it, for both: the
-        // notifications' cost is counted, in the configuration an app has by default.
-        let mainStandIn = DispatchQueue(label: "bench.main-stand-in")
-        manager.completionQueue = mainStandIn
-        manager.notificationQueue = mainStandIn
-
-        let sides: [(name: String, get: (@escaping @Sendable () -> Void) -> Void)] = [
-            ("bare URLSession + delegate", { done in bare.get(url, done) }),
-            ("URLSessionManager", { done in
-                // `try!`: the session is never invalidated here, so creating a task cannot fail.
-                let task = try! manager.dataTask(with: URLRequest(url: url), completionHandler: { _, _, _ in done() })
-                manager.resume(task)
-            }),
+        let manager = managerSide(url)
+        let sides: [(name: String, main: DispatchQueue, get: Get)] = [
+            ("bare URLSession + delegate", bare.completionQueue, { done in bare.get(url, done) }),
+            ("URLSessionManager", manager.completionQueue, managerGet(manager, url)),
         ]
-        for side in sides { _ = measure(concurrency: 16, count: 200, side.get) }  // warm up connections and caches
+        for side in sides { _ = measure(concurrency: 16, count: 200, from: side.main, side.get) }  // warm up connections and caches
 
         var samples = [[[Sample]]](repeating: [[], []], count: levels.count)
         for round in 0..<rounds {
             for (levelIndex, level) in levels.enumerated() {
                 // Alternate which side goes first, so that neither always runs on a warmer machine.
                 for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-                    samples[levelIndex][side].append(measure(concurrency: level, count: requests, sides[side].get))
+                    samples[levelIndex][side].append(measure(concurrency: level, count: requests, from: sides[side].main, sides[side].get))
                 }
             }
         }
@@ -105,29 +93,45 @@ enum SessionBenchmark {
             exit(1)
         }
         let url = URL(string: base + "/response?content-type=application/json&body=%7B%22ok%22%3Atrue%7D")!
-        let get: (@escaping @Sendable () -> Void) -> Void
+        let (main, get): (DispatchQueue, Get)
         switch name {
         case "bare":
             let bare = BareClient(configuration: configuration())
-            get = { done in bare.get(url, done) }
+            (main, get) = (bare.completionQueue, { done in bare.get(url, done) })
         case "manager":
-            let manager = URLSessionManager(configuration: configuration())
-            let mainStandIn = DispatchQueue(label: "bench.main-stand-in")
-            manager.completionQueue = mainStandIn
-            manager.notificationQueue = mainStandIn
-            get = { done in
-                let task = try! manager.dataTask(with: URLRequest(url: url), completionHandler: { _, _, _ in done() })
-                manager.resume(task)
-            }
+            let manager = managerSide(url)
+            (main, get) = (manager.completionQueue, managerGet(manager, url))
         default:
             print("session: the side is 'bare' or 'manager', not '\(name)'")
             exit(2)
         }
-        _ = measure(concurrency: 1, count: 200, get)
-        let sample = measure(concurrency: 1, count: count, get)
+        _ = measure(concurrency: 1, count: 200, from: main, get)
+        let sample = measure(concurrency: 1, count: count, from: main, get)
         print(String(format: "%@: %d GETs at 1 in flight, %.0f req/s, %.1f µs CPU/req", name, count, sample.rate, sample.processor))
         server?.stop()
         exit(0)
+    }
+
+    /// One GET; `done` runs on the side's stand-in for the main queue.
+    typealias Get = @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    /// A manager as an app has it by default: AFNetworking runs completion handlers and posts its
+    /// notifications on the main queue, one serial queue for both. The main queue never runs in
+    /// this program (it waits on semaphores), so a serial queue of its own stands in for it.
+    static func managerSide(_ url: URL) -> URLSessionManager {
+        let manager = URLSessionManager(configuration: configuration())
+        let mainStandIn = DispatchQueue(label: "bench.manager.main-stand-in")
+        manager.completionQueue = mainStandIn
+        manager.notificationQueue = mainStandIn
+        return manager
+    }
+
+    static func managerGet(_ manager: URLSessionManager, _ url: URL) -> Get {
+        { done in
+            // `try!`: the session is never invalidated here, so creating a task cannot fail.
+            let task = try! manager.dataTask(with: URLRequest(url: url), completionHandler: { _, _, _ in done() })
+            manager.resume(task)
+        }
     }
 
     static func configuration() -> URLSessionConfiguration {
@@ -140,19 +144,29 @@ enum SessionBenchmark {
     }
 
     /// `count` GETs with at most `concurrency` in flight: requests per second, and this process's
-    /// processor time per request.
-    static func measure(concurrency: Int, count: Int, _ get: (@escaping @Sendable () -> Void) -> Void) -> Sample {
-        let slots = DispatchSemaphore(value: concurrency)
+    /// processor time per request. Every request is sent from `main`, the side's stand-in for the
+    /// main queue, where its handler also runs: the first ones by a block on it, each next one from
+    /// the handler of the one before, as an app sends requests from its main thread.
+    static func measure(concurrency: Int, count: Int, from main: DispatchQueue, _ get: @escaping Get) -> Sample {
         let finished = DispatchGroup()
-        let processorBefore = processorMicroseconds()
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<count {
-            slots.wait()
-            finished.enter()
+        for _ in 0..<count { finished.enter() }
+        let unsent = Protected(count)
+        // Sends the next request, if one is left; runs on `main`.
+        @Sendable func sendNext() {
+            guard unsent.withLock({ unsent -> Bool in
+                guard unsent > 0 else { return false }
+                unsent -= 1
+                return true
+            }) else { return }
             get {
-                slots.signal()
+                sendNext()
                 finished.leave()
             }
+        }
+        let processorBefore = processorMicroseconds()
+        let start = DispatchTime.now().uptimeNanoseconds
+        main.async {
+            for _ in 0..<concurrency { sendNext() }
         }
         finished.wait()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -160,8 +174,8 @@ enum SessionBenchmark {
     }
 
     /// Requests per second only.
-    static func rate(concurrency: Int, count: Int, _ get: (@escaping @Sendable () -> Void) -> Void) -> Double {
-        measure(concurrency: concurrency, count: count, get).rate
+    static func rate(concurrency: Int, count: Int, from main: DispatchQueue, _ get: @escaping Get) -> Double {
+        measure(concurrency: concurrency, count: count, from: main, get).rate
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -184,7 +198,8 @@ enum SessionBenchmark {
 }
 
 /// The baseline: what an app writes without AFNetworking. One session, a delegate on a serial
-/// queue, a body buffer per task, JSON parsed at completion, the result handed to another queue.
+/// queue, a body buffer per task, JSON parsed at completion, the result handed to another queue
+/// (the main queue in an app: here a serial queue stands in for it, as for the manager).
 final class BareClient: NSObject, URLSessionDataDelegate, Sendable {
     private struct Pending {
         var data = Data()
@@ -192,7 +207,7 @@ final class BareClient: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private let pending = Protected<[Int: Pending]>([:])
-    private let completionQueue = DispatchQueue(label: "bench.bare.completion")
+    let completionQueue = DispatchQueue(label: "bench.bare.main-stand-in")
     private let delegateQueue: OperationQueue = {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1

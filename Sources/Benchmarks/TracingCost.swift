@@ -15,7 +15,7 @@ extension SessionBenchmark {
         // Trace points per request: count the events of one traced request.
         let points = Protected(0)
         manager.tracer = Tracer { _ in points.withLock { $0 += 1 } }
-        _ = rate(concurrency: 1, count: 1, get(manager, url))
+        _ = rate(concurrency: 1, count: 1, from: manager.completionQueue, managerGet(manager, url))
         Thread.sleep(forTimeInterval: 0.2)  // the did-complete notification is traced last, on its queue
         manager.tracer = nil
         let perRequest = points.withLock { $0 }
@@ -34,7 +34,7 @@ extension SessionBenchmark {
             var pair = [0.0, 0.0]
             for side in round % 2 == 0 ? [0, 1] : [1, 0] {
                 manager.tracer = side == 1 ? Tracer { _ in } : nil
-                pair[side] = rate(concurrency: 1, count: requests, get(manager, url))
+                pair[side] = rate(concurrency: 1, count: requests, from: manager.completionQueue, managerGet(manager, url))
             }
             manager.tracer = nil
             untracedRates.append(pair[0])
@@ -46,12 +46,5 @@ extension SessionBenchmark {
             perCheck, perRequest, Double(perRequest) * perCheck, unsetShare * 100, requestNanoseconds / 1000))
         print(String(format: "tracing, set to a tracer that drops each event: %.3f× the untraced manager's rate at 1 in flight (median of %d rounds)",
             median(ratios), rounds))
-    }
-
-    private static func get(_ manager: URLSessionManager, _ url: URL) -> (@escaping @Sendable () -> Void) -> Void {
-        { done in
-            let task = try! manager.dataTask(with: URLRequest(url: url), completionHandler: { _, _, _ in done() })
-            manager.resume(task)
-        }
     }
 }
