@@ -222,7 +222,7 @@ enum CancelRace {
             }
             guard group.wait(timeout: .now() + 60) == .success else { exit(70) }
         }
-        // Each delegate left the map before its handler ran.
+        // Each delegate left the task table before its handler ran.
         guard manager.taskTable.count == 0 else { exit(71) }
     }
 }

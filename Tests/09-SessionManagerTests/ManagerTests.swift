@@ -9,9 +9,9 @@ import TaskDelegates
 import TestSupport
 import Testing
 
-@Suite("The manager: tasks, the map, queues")
+@Suite("The manager: tasks, the task table, queues")
 struct ManagerTests {
-    @Test("A JSON GET completes with the parsed object on the completion queue, and the map is empty afterwards")
+    @Test("A JSON GET completes with the parsed object on the completion queue, and the task table is empty afterwards")
     func jsonGet() async throws {
         try await Harness.with { harness in
             let completion = try await harness.get("/get?q=1")

@@ -105,7 +105,7 @@ struct NotificationTests {
         }
     }
 
-    @Test("Invalidating and cancelling completes running tasks and never-resumed ones with -999, and empties the map")
+    @Test("Invalidating and cancelling completes running tasks and never-resumed ones with -999, and empties the task table")
     func invalidateAndCancel() async throws {
         try await Harness.with { harness in
             let manager = harness.manager

@@ -39,7 +39,7 @@ struct StressTests {
         weak var delegate: TaskDelegate?
     }
 
-    @Test("200s, 404s, dropped connections, stalls and cancels: each handler runs once, the map empties, every delegate is freed, notifications add up")
+    @Test("200s, 404s, dropped connections, stalls and cancels: each handler runs once, the task table empties, every delegate is freed, notifications add up")
     func thousandTasks() async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 50
