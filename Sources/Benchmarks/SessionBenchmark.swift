@@ -34,7 +34,7 @@ enum SessionBenchmark {
         }
         let url = server.url("/response?content-type=application/json&body=%7B%22ok%22%3Atrue%7D")
         let bare = BareClient(configuration: configuration())
-        let manager = managerSide(url)
+        let manager = managerSide()
         let sides: [(name: String, main: DispatchQueue, get: Get)] = [
             ("bare URLSession + delegate", bare.completionQueue, { done in bare.get(url, done) }),
             ("URLSessionManager", manager.completionQueue, managerGet(manager, url)),
@@ -99,7 +99,7 @@ enum SessionBenchmark {
             let bare = BareClient(configuration: configuration())
             (main, get) = (bare.completionQueue, { done in bare.get(url, done) })
         case "manager":
-            let manager = managerSide(url)
+            let manager = managerSide()
             (main, get) = (manager.completionQueue, managerGet(manager, url))
         default:
             print("session: the side is 'bare' or 'manager', not '\(name)'")
@@ -118,7 +118,7 @@ enum SessionBenchmark {
     /// A manager as an app has it by default: AFNetworking runs completion handlers and posts its
     /// notifications on the main queue, one serial queue for both. The main queue never runs in
     /// this program (it waits on semaphores), so a serial queue of its own stands in for it.
-    static func managerSide(_ url: URL) -> URLSessionManager {
+    static func managerSide() -> URLSessionManager {
         let manager = URLSessionManager(configuration: configuration())
         let mainStandIn = DispatchQueue(label: "bench.manager.main-stand-in")
         manager.completionQueue = mainStandIn

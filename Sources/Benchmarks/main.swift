@@ -20,7 +20,8 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
 }
 
-// The child processes of the benchmarks that make requests: the server, and each side of `images`.
+// The child processes of the benchmarks that make requests (the server, and each side of `images`),
+// and one side of `session` alone, for a profiler.
 switch CommandLine.arguments.dropFirst().first {
 case ServerProcess.serveArgument: ServerProcess.serve()
 case SessionBenchmark.sideArgument: SessionBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", count: Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 3000)

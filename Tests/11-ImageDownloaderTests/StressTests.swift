@@ -170,14 +170,9 @@ struct StressTests {
             }
             let twice = responses.filter { $0.value.count > 1 }.keys.sorted()
             #expect(twice.isEmpty, "images delivered by more than one download: \(twice.prefix(5))")
-            // A received image was requested at least once; a second request for it can only
-            // come from a task whose every caller cancelled before it finished.
-            for number in responses.keys {
-                #expect(harness.hits("/image/numbered/\(number)?size=8") >= 1)
-            }
-            let received = responses.count
-            #expect(harness.server.requests.count >= received)
-            #expect(harness.server.requests.count - received <= plan.cancelled.count, "more requests at HTTPBin than images received and cancellations together")
+            // Each received image took one request; any other request HTTPBin saw belongs to a task
+            // whose callers all cancelled, so there are no more of them than cancellations.
+            #expect(harness.server.requests.count - responses.count <= plan.cancelled.count, "more requests at HTTPBin than images received and cancellations together")
         }
     }
 }
