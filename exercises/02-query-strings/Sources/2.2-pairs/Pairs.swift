@@ -1,23 +1,36 @@
 import Foundation
-import QueryStrings
 
-/// How the elements of an array are named.
-public enum ArrayStyle: Sendable {
-    /// AFNetworking's style: every element of `tags` is named `tags[]`.
-    case brackets
-    /// Every element carries its position: `tags[0]`, `tags[1]`, …
-    case indexed
+/// A value as a server reads it back from a query string.
+public indirect enum Parameter: Equatable, Sendable {
+    /// `name=value`: the value, percent-decoded.
+    case text(String)
+    /// A bare `name`, with no `=`: how AFNetworking writes `NSNull`.
+    case null
+    /// The values of `name[]=…`, in order.
+    case list([Parameter])
+    /// The values of `name[key]=…`, by key.
+    case object([String: Parameter])
 }
 
-/// Flattens `parameters` into pairs (the course library's `QueryStringPair`), depth first:
+/// What a query can hold that no parameters can mean.
+public enum QueryParseError: Error, Equatable {
+    /// A `%` that is not followed by two hex digits, or escapes that are not UTF-8 (`%C3%28`).
+    case badEscape(String)
+    /// A name that gives a place a second shape: `a=1&a[b]=2` makes `a` text, then an object.
+    case conflictingShapes(name: String)
+}
+
+/// Reads a query string back into nested parameters, the way a server reads what AFNetworking's
+/// `queryString(from:)` wrote (Rack's rules, which Rails and Sinatra use):
 ///
-/// - a dictionary's keys are visited in sorted order, at every level, and a nested key is named
-///   `parent[child]`;
-/// - an array keeps its order, and its elements are named as `arrayStyle` says;
-/// - an empty dictionary or array gives no pairs;
-/// - an `NSNull` gives a pair with no value;
-/// - anything else gives one pair whose value is `String(describing:)` of it.
-public func pairs(from parameters: [String: Any], arrayStyle: ArrayStyle = .brackets) -> [QueryStringPair] {
-    // TODO(2.2): walk `parameters` depth first and return one QueryStringPair per leaf value.
-    return []
+/// - pairs are separated by `&`; a pair without `=` is a field with no value (`.null`);
+/// - a name and a value are split apart first and percent-decoded afterwards; a `+` is a space;
+/// - `user[name]` is the key `name` of the object `user`; `tags[]` appends to the list `tags`;
+/// - `items[][id]` adds to the *last* element of the list `items`, unless that element has no
+///   room for it (a value already sits at `[id]`): then a new element starts;
+/// - a plain name given twice keeps its last value; a name that gives a place a second shape, or
+///   a bad escape, throws.
+public func parameters(fromQuery query: String) throws(QueryParseError) -> [String: Parameter] {
+    // TODO(2.2): read `query` back into nested parameters, by the rules above.
+    return [:]
 }

@@ -1,18 +1,9 @@
-/// Splits `string` into batches for escaping, as AFNetworking does: each batch holds at least
-/// `batchSize` UTF-16 code units (only the last may hold fewer), and no batch ends inside a
-/// composed character (an emoji with a skin tone, a flag, a letter with combining accents).
-///
-/// This version has a bug. Run `swift run workshop check 2.3`, read which tests fail and why, then
-/// fix it.
-public func batches(of string: String, batchSize: Int = 50) -> [String] {
-    let units = Array(string.utf16)
-    var result: [String] = []
-    var start = 0
-    while start < units.count {
-        let end = min(start + batchSize, units.count)
-        // TODO(2.3): `end` can fall inside a character. Make every batch end on a character boundary.
-        result.append(String(decoding: units[start..<end], as: UTF16.self))
-        start = end
-    }
-    return result
+/// Splits `string` into pieces that each fit a limit of `maxUnits` UTF-16 code units, the way
+/// `NSString` counts: the pieces of a long message for a channel with a length limit (an SMS
+/// segment holds 67 units). Each piece is as long as the limit allows, and ends between two whole
+/// `Character`s. A character longer than the limit on its own (a family emoji is 11 units) is a
+/// piece by itself, whole: cutting it would send half a character.
+public func batches(of string: String, maxUnits: Int) -> [String] {
+    // TODO(2.3): cut `string` into pieces of at most `maxUnits` UTF-16 units, between whole characters.
+    return []
 }

@@ -3,80 +3,95 @@ import Foundation
 import QueryStrings
 import Testing
 
-/// `pair("a", "1")` reads better in the expectations below than the full initializer.
-private func pair(_ field: String, _ value: String?) -> QueryStringPair {
-    QueryStringPair(field: field, value: value)
+/// The parameters a server should read back, built from what AFNetworking was given.
+private func expected(_ parameters: [String: Any]) -> [String: Parameter] {
+    parameters.mapValues(parameter)
 }
 
-@Suite("2.2 Flatten nested parameters into pairs")
+private func parameter(_ value: Any) -> Parameter {
+    switch value {
+    case let dictionary as [String: Any]: .object(dictionary.mapValues(parameter))
+    case let array as [Any]: .list(array.map(parameter))
+    case is NSNull: .null
+    default: .text("\(value)")
+    }
+}
+
+@Suite("2.2 Read the pairs back, as a server does")
 struct PairsTests {
-    @Test("A flat dictionary gives one pair per key, keys sorted")
-    func flat() {
-        #expect(pairs(from: ["b": "2", "a": "1"]) == [pair("a", "1"), pair("b", "2")])
+    @Test("Flat pairs become text, an empty value is empty text, and a bare field has no value")
+    func flat() throws {
+        #expect(try parameters(fromQuery: "a=1&b=&cursor") == ["a": .text("1"), "b": .text(""), "cursor": .null])
     }
 
-    @Test("A nested dictionary names its values parent[child], sorted at every level")
-    func nested() {
-        let result = pairs(from: ["user": ["name": "Ada", "address": ["zip": "E1", "city": "London"]]])
-        #expect(result == [
-            pair("user[address][city]", "London"),
-            pair("user[address][zip]", "E1"),
-            pair("user[name]", "Ada"),
-        ])
+    @Test("A name and its value are split apart before they are decoded")
+    func splitThenDecode() throws {
+        let query = queryString(from: ["q": "fish & chips", "eq": "1=1", "path": "/inbox?page=2"])
+        #expect(try parameters(fromQuery: query) == ["q": .text("fish & chips"), "eq": .text("1=1"), "path": .text("/inbox?page=2")],
+                "for the query \(query)")
     }
 
-    @Test("Keys are sorted inside nested dictionaries too, however many there are")
-    func manyNestedKeys() {
-        // Ten keys at the second and third levels: a dictionary's own order (which changes from run
-        // to run) is sorted by chance about once in 3.6 million runs, so an unsorted walk always fails.
-        let keys = ["j", "c", "h", "a", "e", "i", "b", "g", "d", "f"]
-        let inner = Dictionary(uniqueKeysWithValues: keys.map { ($0, $0.uppercased()) })
-        let result = pairs(from: ["o": ["x": inner, "m": inner]])
-        let fields = result.map(\.field)
-        let expected = ["m", "x"].flatMap { middle in keys.sorted().map { "o[\(middle)][\($0)]" } }
-        #expect(fields == expected, "the fields came out in this order")
+    @Test("A + is a space, as in an HTML form, and an escaped + stays a +")
+    func plus() throws {
+        #expect(try parameters(fromQuery: "sum=1+1%3D2&plus=%2B&both=a%2B+b") == ["sum": .text("1 1=2"), "plus": .text("+"), "both": .text("a+ b")])
     }
 
-    @Test("The brackets style repeats tags[] and keeps the array's order")
-    func brackets() {
-        #expect(pairs(from: ["tags": ["zeta", "alpha"]]) == [pair("tags[]", "zeta"), pair("tags[]", "alpha")])
+    @Test("Brackets build objects and lists, at any depth")
+    func nested() throws {
+        let sent: [String: Any] = ["user": ["name": "Ada", "langs": ["en", "fr"], "address": ["city": "London"]], "page": 2]
+        let query = queryString(from: sent)
+        #expect(try parameters(fromQuery: query) == expected(sent), "for the query \(query)")
     }
 
-    @Test("The indexed style numbers each element from zero")
-    func indexed() {
-        let result = pairs(from: ["tags": ["zeta", "alpha", "mu"]], arrayStyle: .indexed)
-        #expect(result == [pair("tags[0]", "zeta"), pair("tags[1]", "alpha"), pair("tags[2]", "mu")])
+    @Test("A list of records comes back one record per element")
+    func records() throws {
+        let sent: [String: Any] = ["items": [["id": 1, "name": "pen"], ["id": 2, "name": "ink"], ["id": 3, "name": "nib"]]]
+        let query = queryString(from: sent)
+        #expect(try parameters(fromQuery: query) == expected(sent), "for the query \(query)")
     }
 
-    @Test("The indexed style keeps an array of dictionaries unambiguous")
-    func indexedDictionaries() {
-        // With brackets this is items[][id]=1&items[][name]=x&items[][id]=2: does `name` belong to
-        // the first item or the second? A server cannot tell. With indexes it can.
-        let result = pairs(from: ["items": [["id": 1, "name": "x"], ["id": 2]]], arrayStyle: .indexed)
-        #expect(result == [pair("items[0][id]", "1"), pair("items[0][name]", "x"), pair("items[1][id]", "2")])
+    @Test("Records whose lists come first still come back one per element")
+    func recordsWithLists() throws {
+        // items[][a][]=x&items[][a][]=y&items[][id]=1&items[][a][]=z&items[][id]=2: a list always has room, a taken id does not.
+        let sent: [String: Any] = ["items": [["a": ["x", "y"], "id": 1], ["a": ["z"], "id": 2]]]
+        let query = queryString(from: sent)
+        let read = try parameters(fromQuery: query)
+        #expect(read == ["items": .list([.object(["a": .list([.text("x"), .text("y"), .text("z")]), "id": .text("1")]), .object(["id": .text("2")])])],
+                "a list in a record always has room, so the second record's `a` joins the first's; only the taken `id` starts a new record: \(read)")
     }
 
-    @Test("NSNull gives the field alone, and empty containers give nothing")
-    func nullAndEmpty() {
-        let result = pairs(from: ["a": NSNull(), "b": [String: Any](), "c": [Any](), "d": 4])
-        #expect(result == [pair("a", nil), pair("d", "4")])
+    @Test("Two dictionaries in a list that share no key come back as one: the query cannot tell them apart")
+    func ambiguous() throws {
+        // items[][name]=x&items[][id]=2: the first record has no `id` yet, so `id` joins it. This is
+        // why AFNetworking sorts the keys: records with the same keys come back whole.
+        let query = queryString(from: ["items": [["name": "x"], ["id": 2]]])
+        #expect(try parameters(fromQuery: query) == ["items": .list([.object(["name": .text("x"), "id": .text("2")])])], "for the query \(query)")
     }
 
-    @Test("The brackets style agrees with the course library on random nested parameters")
-    func agreesWithTheLibrary() {
-        var generator = NestedParameters(seed: 2_2)
+    @Test("Every query the library writes from random parameters is read back as those parameters")
+    func roundTrip() throws {
+        var generator = RandomParameters(seed: 22)
         for _ in 0..<300 {
-            let parameters = generator.parameters()
-            let expected = queryStringPairs(from: parameters)
-            let actual = pairs(from: parameters)
-            #expect(actual == expected, "for \(parameters)")
-            if actual != expected { return }
+            let sent = generator.parameters()
+            let query = queryString(from: sent)
+            let read = try parameters(fromQuery: query)
+            #expect(read == expected(sent), "for the query \(query)")
+            if read != expected(sent) { return }
         }
     }
+
+    @Test("A name that gives one place two shapes, and a bad escape, are typed errors")
+    func badInput() {
+        #expect(throws: QueryParseError.conflictingShapes(name: "a[b]")) { try parameters(fromQuery: "a=1&a%5Bb%5D=2") }
+        #expect(throws: QueryParseError.conflictingShapes(name: "a")) { try parameters(fromQuery: "a%5B%5D=1&a=2") }
+        #expect(throws: QueryParseError.badEscape("caf%C3%28")) { try parameters(fromQuery: "q=caf%C3%28") }
+        #expect(throws: QueryParseError.badEscape("%G1")) { try parameters(fromQuery: "ok=1&%G1=2") }
+    }
 }
 
-/// Random nested parameters made of strings, integers, nulls, arrays and dictionaries.
-struct NestedParameters {
+/// Random parameters that a query can carry back: text with every kind of character, nulls,
+/// nested dictionaries, lists of text, and lists of records that all have the same keys.
+struct RandomParameters {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
 
@@ -85,23 +100,38 @@ struct NestedParameters {
         return Int((state >> 33) % UInt64(bound))
     }
 
+    private mutating func text() -> String {
+        let pieces = ["a", "Z", "0", " ", "&", "=", "+", "%", "?", "/", "#", "é", "中", "👍🏽", "🇫🇷"]
+        return (0..<next(5)).map { _ in pieces[next(pieces.count)] }.joined()
+    }
+
+    private mutating func key() -> String {
+        ["id", "name", "b", "Z", "é", "a b", "x&y"][next(7)]
+    }
+
     mutating func parameters() -> [String: Any] {
         dictionary(depth: 0)
     }
 
     private mutating func dictionary(depth: Int) -> [String: Any] {
         var result: [String: Any] = [:]
-        for _ in 0..<next(4) { result[["id", "name", "tags", "b", "Z", "é"][next(6)]] = value(depth: depth + 1) }
+        for _ in 0...next(3) { result[key()] = value(depth: depth + 1) }
         return result
     }
 
     private mutating func value(depth: Int) -> Any {
-        switch depth > 3 ? next(3) : next(5) {
-        case 0: return ["x", "a b", "中", ""][next(4)]
-        case 1: return next(1000)
-        case 2: return NSNull()
-        case 3: return (0..<next(4)).map { _ in value(depth: depth + 1) }
-        default: return dictionary(depth: depth)
+        switch depth > 2 ? next(2) : next(5) {
+        case 0: return text()
+        case 1: return next(3) == 0 ? NSNull() : text()
+        case 2: return (0...next(3)).map { _ in text() }
+        case 3: return dictionary(depth: depth)
+        default:
+            // Records: the same keys in each, and a text first in sorted order, so that a taken
+            // place starts every new record.
+            let fields = ["id"] + ["name", "tags"].filter { _ in next(2) == 0 }
+            return (0...next(2)).map { _ in
+                Dictionary(uniqueKeysWithValues: fields.map { ($0, $0 == "tags" ? (0...next(2)).map { _ in text() } as Any : text() as Any) })
+            }
         }
     }
 }

@@ -1,59 +1,75 @@
 import Chapter02Exercise3
-import QueryStrings
 import Testing
 
-@Suite("2.3 Fix the batcher that splits characters")
+/// `count` letters `a`, then `character`, then `b`s up to `total` UTF-16 units.
+private func text(_ count: Int, then character: String, total: Int = 110) -> String {
+    let head = String(repeating: "a", count: count) + character
+    return head + String(repeating: "b", count: max(0, total - head.utf16.count))
+}
+
+private let family = "👨‍👩‍👧‍👦"  // four people joined by three ZWJs: 11 UTF-16 units, one Character
+
+@Suite("2.3 Cut a message to a limit")
 struct BatchesTests {
-    /// `count` letters `a`, then `character`, then `b`s up to `total` UTF-16 units.
-    func text(_ count: Int, then character: String, total: Int = 110) -> String {
-        let head = String(repeating: "a", count: count) + character
-        return head + String(repeating: "b", count: max(0, total - head.utf16.count))
-    }
-
-    @Test("Batches put back together give the original string")
+    @Test("The pieces put back together give the original string, and none is empty")
     func roundTrip() {
-        let string = text(49, then: "👍🏽")
-        #expect(batches(of: string).joined() == string)
+        let string = text(49, then: "👍🏽") + family + "n\u{0303}"
+        let pieces = batches(of: string, maxUnits: 50)
+        #expect(pieces.joined() == string)
+        #expect(!pieces.isEmpty && !pieces.contains(""), "pieces: \(pieces.map(\.utf16.count))")
     }
 
-    @Test("An emoji with a skin tone across the boundary stays in one batch")
-    func skinTone() {
-        // Units 49–52 hold the emoji: the first batch must grow from 50 units to 53.
-        let result = batches(of: text(49, then: "👍🏽"))
-        #expect(result.map(\.utf16.count) == [53, 50, 7])
-        #expect(result.first?.hasSuffix("👍🏽") == true)
-    }
-
-    @Test("A flag across the boundary stays in one batch")
+    @Test("A flag that would cross the limit starts the next piece")
     func flag() {
-        // A flag is two regional-indicator letters, each a surrogate pair: cutting between the two
-        // letters breaks no surrogate, but it still breaks the flag.
-        let result = batches(of: text(48, then: "🇫🇷"))
-        #expect(result.first?.hasSuffix("🇫🇷") == true)
-        #expect(result.map(\.utf16.count) == [52, 50, 8])
+        // Units 48–51 hold the flag: 48 + 4 is over 50, so the first piece stops at 48.
+        let pieces = batches(of: text(48, then: "🇫🇷"), maxUnits: 50)
+        #expect(pieces.map(\.utf16.count) == [48, 50, 12])
+        #expect(pieces.dropFirst().first?.hasPrefix("🇫🇷") == true)
     }
 
-    @Test("A letter with combining accents across the boundary stays in one batch")
-    func combiningMarks() {
-        let accented = "e\u{0301}\u{0302}"
-        let result = batches(of: text(49, then: accented))
-        #expect(result.first?.last == Character(accented))
-        #expect(result.map(\.utf16.count) == [52, 50, 8])
+    @Test("Pieces are as long as the limit allows, counted in UTF-16 units")
+    func asLongAsAllowed() {
+        #expect(batches(of: String(repeating: "x", count: 120), maxUnits: 50).map(\.utf16.count) == [50, 50, 20])
+        // é is one unit and two UTF-8 bytes; 😀 is two units and one Character.
+        #expect(batches(of: String(repeating: "é", count: 12), maxUnits: 5).map(\.count) == [5, 5, 2])
+        #expect(batches(of: String(repeating: "😀", count: 12), maxUnits: 5).map(\.count) == [2, 2, 2, 2, 2, 2])
     }
 
-    @Test("Escaping batch by batch equals escaping in one go, on random text")
-    func escapingAgrees() {
-        let pieces = ["a", "Z", " ", "&", "é", "中", "😀", "👍🏽", "🇯🇵", "👨‍👩‍👧", "n\u{0303}"]
+    @Test("A character longer than the limit is a piece of its own, whole")
+    func longCharacter() {
+        #expect(batches(of: "ab" + family + "cd", maxUnits: 8) == ["ab", family, "cd"])
+        #expect(batches(of: family + family, maxUnits: 3) == [family, family])
+    }
+
+    @Test("On random text, every piece is whole characters, within the limit, and could not take the next character")
+    func randomText() {
+        let characters = ["a", "Z", " ", "é", "中", "😀", "👍🏽", "🇯🇵", family, "n\u{0303}", "e\u{0301}\u{0302}"]
         var state: UInt64 = 23
-        for _ in 0..<200 {
+        for round in 0..<300 {
             var string = ""
-            for _ in 0..<80 {
+            for _ in 0..<60 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                string += pieces[Int((state >> 33) % UInt64(pieces.count))]
+                string += characters[Int((state >> 33) % UInt64(characters.count))]
             }
-            let escaped = batches(of: string).map { fastPercentEscaped($0) }.joined()
-            #expect(escaped == fastPercentEscaped(string), "for \(string.debugDescription)")
-            if escaped != fastPercentEscaped(string) { return }
+            let limit = 3 + round % 20
+            let pieces = batches(of: string, maxUnits: limit)
+            let problem = Self.problem(in: pieces, of: string, limit: limit)
+            #expect(problem == nil, "with a limit of \(limit) units, for \(string.debugDescription)")
+            if problem != nil { return }
         }
+    }
+
+    /// What is wrong with `pieces`, or nil.
+    static func problem(in pieces: [String], of string: String, limit: Int) -> String? {
+        guard pieces.joined() == string else { return "the pieces do not give the string back" }
+        guard Array(string) == pieces.flatMap(Array.init) else { return "a piece ends inside a character" }
+        for (index, piece) in pieces.enumerated() {
+            if piece.isEmpty { return "piece \(index) is empty" }
+            if piece.utf16.count > limit && piece.count > 1 { return "piece \(index) holds \(piece.utf16.count) units" }
+            if index + 1 < pieces.count, let next = pieces[index + 1].first, piece.utf16.count + next.utf16.count <= limit {
+                return "piece \(index) (\(piece.utf16.count) units) could have taken the next character"
+            }
+        }
+        return nil
     }
 }
