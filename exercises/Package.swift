@@ -48,7 +48,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "02-query-strings", folder: "2.4-escaper", uses: ["QueryStrings"]),
     Exercise(chapter: "03-request-serialization", folder: "3.1-predict", uses: ["RequestSerialization"]),
     Exercise(chapter: "03-request-serialization", folder: "3.2-accept-language", uses: ["RequestSerialization"]),
-    Exercise(chapter: "03-request-serialization", folder: "3.3-query-placement", uses: []),
+    Exercise(chapter: "03-request-serialization", folder: "3.3-query-placement", uses: ["QueryStrings"]),
     Exercise(chapter: "03-request-serialization", folder: "3.4-repeated-keys", uses: ["QueryStrings", "RequestSerialization"]),
     Exercise(chapter: "04-request-bodies", folder: "4.1-predict", uses: ["RequestBodies", "RequestSerialization"]),
     Exercise(chapter: "04-request-bodies", folder: "4.2-reader", uses: []),

@@ -36,19 +36,19 @@ enum RequestSerializationExamples {
 
     static let queryClosure = Example(name: "query-closure", chapter: 3, summary: "a custom query-string closure, and its error path") { print in
         // listing: example-query-closure
-        struct NestedParameter: Error {
-            var key: String
+        struct MissingParameter: Error {
+            var name: String
         }
         var serializer = HTTPRequestSerializer(languages: ["en"], userAgent: nil)
-        // Flat parameters only, as `key:value` pairs joined by `;`; anything nested is refused.
+        // This API wants its key first, then `name:value` pairs joined by `;`; without a key, no request.
         serializer.queryStringSerialization = .custom { _, parameters in
-            let dictionary = parameters as? [String: Any] ?? [:]
-            if let nested = dictionary.first(where: { $0.value is [String: Any] || $0.value is [Any] }) {
-                throw NestedParameter(key: nested.key)
+            guard let all = parameters as? [String: Any], let key = all["key"] else {
+                throw MissingParameter(name: "key")
             }
-            return dictionary.keys.sorted().map { "\($0):\(dictionary[$0]!)" }.joined(separator: ";")
+            let rest = all.filter { $0.key != "key" }.map { "\($0.key):\($0.value)" }.sorted()
+            return (["key:\(key)"] + rest).joined(separator: ";")
         }
-        for parameters: [String: Any] in [["b": 2, "a": "x"], ["a": "x", "tags": ["swift", "http"]]] {
+        for parameters: [String: Any] in [["b": 2, "key": "K3Y", "a": "x"], ["a": "x", "b": 2]] {
             do throws(RequestSerializationError) {
                 let request = try serializer.request(method: "GET", urlString: "https://example.com/search", parameters: parameters)
                 print("request:", request.url?.absoluteString ?? "")

@@ -1,23 +1,31 @@
 import Foundation
 
-/// `url` with `query` added to its query string, as a serializer does for a GET: after `?` when the
-/// URL has no query yet, after `&` when it has one.
+/// `url` with `query` merged into its own query: what a client wants for a GET to a URL that
+/// already carries parameters, such as the `next` link of a paginated API (`…?page=1&sort=name`)
+/// sent again with `["page": 2]`. Chapter 3's serializer appends, and the server receives
+/// `page=1&page=2`: Rack and PHP read the last, Go's `Query().Get` the first, Express an array.
 ///
-/// The fixes: a URL is `…path?query#fragment`, so the query goes before the `#`, not at the end of
-/// the string; and a URL that already ends in `?` or `&` needs no second separator.
-public func appendingQuery(_ query: String, to url: URL) -> URL? {
+/// `query` is a query string as chapter 2 writes it (`filter%5Brole%5D=admin&page=2`). Every pair
+/// of the URL whose name is a name in `query` goes; the others keep their place and their bytes;
+/// the new pairs follow them; a fragment stays at the end. Names are compared as a server reads
+/// them, with their escapes undone: `filter%5brole%5d` and `filter%5Brole%5D` are one name.
+public func merging(_ query: String, into url: URL) -> URL? {
     let string = url.absoluteString
-    // Everything from the first `#` on is the fragment; a valid URL has no other `#`.
     let fragmentStart = string.firstIndex(of: "#") ?? string.endIndex
-    let beforeFragment = String(string[..<fragmentStart])
-    let fragment = String(string[fragmentStart...])
-    let separator: String
-    if url.query == nil {
-        separator = "?"
-    } else if beforeFragment.hasSuffix("?") || beforeFragment.hasSuffix("&") {
-        separator = ""
-    } else {
-        separator = "&"
-    }
-    return URL(string: beforeFragment + separator + query + fragment)
+    let beforeFragment = string[..<fragmentStart]
+    let questionMark = beforeFragment.firstIndex(of: "?") ?? beforeFragment.endIndex
+    let existing = beforeFragment[questionMark...].dropFirst()
+    // The pairs are kept as text, never decoded and encoded again: a `%2B` that became `+` on the
+    // way would reach the server as a space.
+    let added = query.split(separator: "&")
+    let replaced = Set(added.map(name(of:)))
+    let pairs = existing.split(separator: "&").filter { !replaced.contains(name(of: $0)) } + added
+    let merged = beforeFragment[..<questionMark] + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
+    return URL(string: String(merged) + string[fragmentStart...])
+}
+
+/// A pair's name as a server reads it: up to the first `=`, escapes undone.
+func name(of pair: Substring) -> String {
+    let name = pair.prefix { $0 != "=" }
+    return name.removingPercentEncoding ?? String(name)
 }

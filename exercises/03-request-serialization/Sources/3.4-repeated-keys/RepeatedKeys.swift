@@ -18,7 +18,8 @@ public struct NestedParameterError: Error, Equatable {
 /// as chapter 2 escapes them, an array's elements each as `key=element`, and a nested dictionary
 /// (at the top level or inside an array) refused with `NestedParameterError(key:)`.
 public func repeatedKeysSerializer() -> HTTPRequestSerializer {
-    let serializer = HTTPRequestSerializer(languages: ["en"], userAgent: nil)
-    // TODO(3.4): set serializer.queryStringSerialization to a `.custom` closure.
+    var serializer = HTTPRequestSerializer(languages: ["en"], userAgent: nil)
+    // TODO(3.4): replace the default style with a `.custom` closure that writes repeated keys.
+    serializer.queryStringSerialization = .defaultStyle
     return serializer
 }

@@ -2,30 +2,55 @@ import Chapter03Exercise2
 import RequestSerialization
 import Testing
 
-@Suite("3.2 Build the Accept-Language header")
+@Suite("3.2 Choose the language a server answers in")
 struct AcceptLanguageTests {
-    @Test("One language gets q=1, written without a decimal point")
-    func oneLanguage() {
-        #expect(acceptLanguageHeader(for: ["en-GB"]) == "en-GB;q=1")
+    @Test("AFNetworking's own header picks the first preferred language the server has")
+    func afnetworkingHeader() {
+        let header = acceptLanguage(from: ["fr-CH", "fr", "en"])  // fr-CH;q=1, fr;q=0.9, en;q=0.8
+        #expect(negotiatedLanguage(header: header, available: ["en", "fr"]) == "fr", "for \(header)")
+        #expect(negotiatedLanguage(header: header, available: ["en", "fr-CH", "fr"]) == "fr-CH", "for \(header)")
     }
 
-    @Test("Each next language gets 0.1 less, joined by a comma and a space")
-    func severalLanguages() {
-        #expect(acceptLanguageHeader(for: ["fr-CH", "fr", "en"]) == "fr-CH;q=1, fr;q=0.9, en;q=0.8")
+    @Test("The client's weights decide, not the order of the server's languages")
+    func clientDecides() {
+        #expect(negotiatedLanguage(header: "fr;q=1, en;q=0.8", available: ["en", "fr"]) == "fr")
+        #expect(negotiatedLanguage(header: "en;q=0.2, de;q=0.7", available: ["en", "de"]) == "de")
     }
 
-    @Test("The list stops after the language that gets 0.5")
-    func stopsAtHalf() {
-        let languages = ["a", "b", "c", "d", "e", "f", "g", "h"]
-        #expect(acceptLanguageHeader(for: languages) == "a;q=1, b;q=0.9, c;q=0.8, d;q=0.7, e;q=0.6, f;q=0.5")
+    @Test("Equal weights keep the order of the header")
+    func ties() {
+        #expect(negotiatedLanguage(header: "en, de", available: ["de", "en"]) == "en")
+        #expect(negotiatedLanguage(header: "it;q=0.5, de;q=0.5, en;q=0.500", available: ["en", "de", "it"]) == "it")
     }
 
-    @Test("The header agrees with the course library for every length from 1 to 9")
-    func agreesWithTheLibrary() {
-        let all = ["en-US", "en", "de-AT", "de", "fr", "it", "ja", "zh-Hans", "pt-BR"]
-        for length in 1...all.count {
-            let languages = Array(all.prefix(length))
-            #expect(acceptLanguageHeader(for: languages) == acceptLanguage(from: languages), "for \(length) languages")
-        }
+    @Test("A weight of 0 means never, not even through *")
+    func zeroMeansNever() {
+        #expect(negotiatedLanguage(header: "de;q=0, *;q=0.1", available: ["de", "en"]) == "en")
+        #expect(negotiatedLanguage(header: "fr, en;q=0", available: ["en"]) == nil, "en was refused with q=0")
+    }
+
+    @Test("A range matches a more specific language at a hyphen, in any case")
+    func matching() {
+        #expect(negotiatedLanguage(header: "EN", available: ["enm", "en-GB"]) == "en-GB", "`en` is not the beginning of `enm`")
+        #expect(negotiatedLanguage(header: "en-gb", available: ["en-US", "en-GB"]) == "en-GB")
+    }
+
+    @Test("A range the server does not have falls back to its shorter form, before the next range")
+    func fallsBack() {
+        #expect(negotiatedLanguage(header: "fr-CH, en;q=0.5", available: ["en", "fr"]) == "fr")
+        #expect(negotiatedLanguage(header: "zh-Hant-TW, en;q=0.5", available: ["en", "zh-Hant"]) == "zh-Hant")
+    }
+
+    @Test("No header means the server's default; an entry whose weight is not a number between 0 and 1 is ignored")
+    func defaultsAndBadWeights() {
+        #expect(negotiatedLanguage(header: nil, available: ["de", "en"]) == "de")
+        #expect(negotiatedLanguage(header: "fr;q=high, it;q=1.5, de;q=0.9999, en;q=0.5", available: ["fr", "it", "de", "en"]) == "en")
+    }
+
+    @Test("AFNetworking's header names six languages at most: a server never sees the seventh")
+    func sixAtMost() {
+        let header = acceptLanguage(from: ["a", "b", "c", "d", "e", "f", "g"])
+        #expect(negotiatedLanguage(header: header, available: ["g", "f"]) == "f", "for \(header)")
+        #expect(negotiatedLanguage(header: header, available: ["g"]) == nil, "for \(header)")
     }
 }
