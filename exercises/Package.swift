@@ -52,7 +52,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "03-request-serialization", folder: "3.4-repeated-keys", uses: ["QueryStrings", "RequestSerialization"]),
     Exercise(chapter: "04-request-bodies", folder: "4.1-predict", uses: ["RequestBodies", "RequestSerialization"]),
     Exercise(chapter: "04-request-bodies", folder: "4.2-reader", uses: []),
-    Exercise(chapter: "04-request-bodies", folder: "4.3-json-fix", uses: ["RequestSerialization"]),
+    Exercise(chapter: "04-request-bodies", folder: "4.3-multipart-parser", uses: ["RequestBodies", "RequestSerialization"]),
     Exercise(chapter: "04-request-bodies", folder: "4.4-encodable", uses: ["RequestBodies", "RequestSerialization"]),
     Exercise(chapter: "05-response-validation", folder: "5.1-predict", uses: ["ResponseValidation"]),
     Exercise(chapter: "05-response-validation", folder: "5.2-validate", uses: ["ResponseValidation"]),

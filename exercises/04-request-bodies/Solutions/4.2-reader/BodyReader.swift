@@ -23,6 +23,10 @@ public final class BodyReader {
     private var segment = 0
     private var offset = 0
 
+    /// The most a stream is asked for at once while it is skipped: skipping costs no more memory
+    /// than reading.
+    public static let discardLimit = 4096
+
     public init(_ segments: [Segment]) {
         self.segments = segments
     }
@@ -51,6 +55,52 @@ public final class BodyReader {
             }
         }
         return written
+    }
+
+    /// Moves `count` bytes further into the body without handing them to anyone, as a resumed
+    /// upload does for the bytes the server already has, and returns how many it skipped: fewer
+    /// than `count` only at the end of the body. A stream skipped whole is never opened; a stream
+    /// skipped in part is read and its bytes dropped, `discardLimit` at a time. Reading goes on
+    /// from the first byte not skipped.
+    public func skip(_ count: Int) throws(BodyReaderError) -> Int {
+        var skipped = 0
+        while skipped < count, segment < segments.count {
+            let wanted = count - skipped
+            let length: Int
+            switch segments[segment] {
+            case .bytes(let data):
+                length = data.count
+                let step = min(wanted, length - offset)  // bytes in memory: arithmetic, no copy
+                offset += step
+                skipped += step
+            case .stream(_, let streamLength) where offset == 0 && wanted >= streamLength:
+                length = streamLength
+                offset = length  // passed over whole: its file is never opened
+                skipped += length
+            case .stream(let stream, let streamLength):
+                length = streamLength
+                skipped += try discard(min(wanted, length - offset), from: stream, length: length)
+            }
+            if offset == length {
+                segment += 1
+                offset = 0
+            }
+        }
+        return skipped
+    }
+
+    /// Reads `count` bytes of the current segment's stream into a small scratch buffer and drops
+    /// them.
+    private func discard(_ count: Int, from stream: InputStream, length: Int) throws(BodyReaderError) -> Int {
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, min(count, Self.discardLimit)))
+        defer { scratch.deallocate() }
+        var discarded = 0
+        while discarded < count {
+            let read = try read(stream, length: length, into: UnsafeMutableBufferPointer(rebasing: scratch[..<min(scratch.count, count - discarded)]))
+            offset += read
+            discarded += read
+        }
+        return discarded
     }
 
     /// Reads the next bytes of the current segment's stream, opening it on the first read and

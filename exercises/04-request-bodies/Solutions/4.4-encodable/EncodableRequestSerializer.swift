@@ -5,37 +5,54 @@ import FoundationNetworking
 import RequestBodies
 import RequestSerialization
 
-/// A serializer AFNetworking never had: the parameters of a POST, PUT or PATCH are any `Encodable`
-/// value (a struct of your own), sent as a JSON body written by `JSONEncoder`. GET, HEAD and DELETE
-/// still use the query string, so their parameters are a dictionary as usual.
+/// A serializer AFNetworking never had: parameters are any `Encodable` value, a struct of your own,
+/// for every method. A POST, PUT or PATCH sends it as a JSON body written by `JSONEncoder`. A GET,
+/// HEAD or DELETE sends it in the query, as chapter 2 writes the dictionary `JSONEncoder` makes of
+/// it: its coding keys, not its property names; a nil optional left out; booleans as `1` and `0`;
+/// nested values in brackets. A dictionary of parameters still works as it always did.
 ///
-/// Parameters that are not `Encodable` are `.invalidParameters`; an encoder that fails (a `Double`
-/// that is not a number, say) is `.bodyEncodingFailed`, carrying the encoder's error.
+/// Parameters of a body that are not `Encodable` are `.invalidParameters`; an encoder that fails (a
+/// `Double` that is not a number, say) is `.bodyEncodingFailed` for a body and
+/// `.queryStringSerializationFailed` for a query, carrying the encoder's error.
 public struct EncodableRequestSerializer: RequestSerializer {
     public var http: HTTPRequestSerializer
-    /// How `JSONEncoder` lays out the body; sorted keys by default, for a body that is the same every time.
-    public var outputFormatting: JSONEncoder.OutputFormatting
 
-    public init(http: HTTPRequestSerializer = HTTPRequestSerializer(), outputFormatting: JSONEncoder.OutputFormatting = [.sortedKeys]) {
+    public init(http: HTTPRequestSerializer = HTTPRequestSerializer()) {
         self.http = http
-        self.outputFormatting = outputFormatting
     }
 
     public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError) -> URLRequest {
-        // Chapter 4's shared rules (URI methods, default headers, the caller's Content-Type) come
-        // with the library's body-serialization function; only the encoding is new.
-        try http.request(bySerializing: request, parameters: parameters, contentType: "application/json") { parameters throws(RequestSerializationError) in
-            // `any Encodable` opens the existential: `encode` is called with the value's real type.
+        // A `[String: Any]` is not `Encodable` (nor is `Any`): it goes to the query as it is.
+        if http.encodesParametersInURI(request), let value = parameters as? any Encodable {
+            return try http.request(bySerializing: request, parameters: try foundationObject(of: value))
+        }
+        return try http.request(bySerializing: request, parameters: parameters, contentType: "application/json") { parameters throws(RequestSerializationError) in
             guard let value = parameters as? any Encodable else {
                 throw .invalidParameters(reason: "The `parameters` argument is not Encodable.")
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = outputFormatting
             do {
-                return try encoder.encode(value)
+                return try Self.encoder.encode(value)
             } catch {
                 throw .bodyEncodingFailed(error)
             }
         }
+    }
+
+    /// `value` as the Foundation objects that `JSONSerialization` reads from its JSON: a dictionary
+    /// for a struct, which chapter 2 flattens like any other. Going through `JSONEncoder` is what
+    /// brings `Codable`'s rules along: coding keys, nil optionals left out, nested containers.
+    func foundationObject(of value: any Encodable) throws(RequestSerializationError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: Self.encoder.encode(value), options: [.fragmentsAllowed])
+        } catch {
+            throw .queryStringSerializationFailed(error)
+        }
+    }
+
+    /// Sorted keys: a body that is the same every time, whatever the order of the struct's fields.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 }

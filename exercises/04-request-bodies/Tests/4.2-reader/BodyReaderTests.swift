@@ -2,10 +2,10 @@ import Chapter04Exercise2
 import Foundation
 import Testing
 
-@Suite("4.2 Build a streaming body reader")
+@Suite("4.2 Resume a body at a byte")
 struct BodyReaderTests {
-    /// Everything `reader` gives, `chunk` bytes per call, as URLSession reads a body.
-    func readAll(_ reader: BodyReader, chunk: Int) throws -> Data {
+    /// Everything `reader` still gives, `chunk` bytes per call, as URLSession reads a body.
+    func readAll(_ reader: BodyReader, chunk: Int = 7) throws -> Data {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunk)
         defer { buffer.deallocate() }
         var data = Data()
@@ -15,68 +15,97 @@ struct BodyReaderTests {
         return data
     }
 
+    /// A small form: framing in memory, a stream, an empty segment, framing again.
     func segments() -> [Segment] {
         [.bytes(Data("--head\r\n".utf8)), .stream(InputStream(data: Data("stream body".utf8)), length: 11), .bytes(Data()), .bytes(Data("\r\n--end".utf8))]
     }
 
-    @Test("The segments come out in order, whatever the size of the reads", arguments: [1, 2, 5, 8, 1024])
-    func inOrder(chunk: Int) throws {
-        let body = String(decoding: try readAll(BodyReader(segments()), chunk: chunk), as: UTF8.self)
-        #expect(body == "--head\r\nstream body\r\n--end", "with a buffer of \(chunk), the body is \(body.debugDescription)")
-    }
-
-    @Test("A read fills the whole buffer until the body ends, and then returns 0, again and again")
-    func fullBuffersThenZero() throws {
-        let reader = BodyReader(segments())
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 10)
-        defer { buffer.deallocate() }
-        var counts: [Int] = []
-        for _ in 0..<5 { counts.append(try reader.read(into: buffer)) }
-        #expect(counts == [10, 10, 6, 0, 0], "the counts five reads of 10 bytes returned")
-    }
-
-    @Test("A stream is never asked for more than the buffer or its declared length")
-    func boundedStreamReads() throws {
-        let stream = RecordingStream(Data(repeating: 7, count: 100))
-        let body = try readAll(BodyReader([.bytes(Data([1])), .stream(stream, length: 100)]), chunk: 16)
-        #expect(body.count == 101)
-        #expect(stream.largestRead > 0 && stream.largestRead <= 16)
-    }
-
-    @Test("A stream that holds more than its declared length gives its declared bytes only, and the body goes on after them",
-          arguments: [1, 3, 64])
-    func longStream(chunk: Int) throws {
-        // A file that grew after its length was taken: the body promised 6 bytes, and sends 6.
-        let stream = RecordingStream(Data("abcdefXYZ".utf8))
-        let reader = BodyReader([.bytes(Data("<".utf8)), .stream(stream, length: 6), .bytes(Data(">".utf8))])
-        do {
-            let body = String(decoding: try readAll(reader, chunk: chunk), as: UTF8.self)
-            #expect(body == "<abcdef>", "with a buffer of \(chunk)")
-        } catch {
-            Issue.record("with a buffer of \(chunk), reading threw \(error), although the stream holds 9 bytes: it declared 6, so 6 are read and the next segment follows")
+    @Test("Skipping, then reading, gives the body from that byte on, for every byte")
+    func everyOffset() throws {
+        let body = Data("--head\r\nstream body\r\n--end".utf8)
+        for offset in 0...body.count + 2 {
+            let reader = BodyReader(segments())
+            let skipped = try reader.skip(offset)
+            let rest = try readAll(reader)
+            #expect(skipped == min(offset, body.count) && rest == body.dropFirst(offset),
+                    "skip(\(offset)) returned \(skipped), then the reader gave \(String(decoding: rest, as: UTF8.self).debugDescription)")
+            if rest != body.dropFirst(offset) { return }
         }
-        #expect(stream.largestRead <= 6, "the stream was asked for \(stream.largestRead) bytes at once; it declared 6")
     }
 
-    @Test("A stream shorter than its declared length is an error that names its segment, whatever the size of the reads",
-          arguments: [1, 2, 64])
-    func shortStream(chunk: Int) {
+    @Test("A stream that the skip passes whole, to its last byte or beyond, is never opened")
+    func wholeStreamNeverOpened() throws {
+        for count in [101, 102, 200] {
+            let stream = RecordingStream(Data(repeating: 7, count: 100))
+            let reader = BodyReader([.bytes(Data([1])), .stream(stream, length: 100), .bytes(Data("end".utf8))])
+            let skipped = try reader.skip(count)
+            let rest = try readAll(reader)
+            #expect(skipped == min(count, 104) && rest == Data("end".utf8).dropFirst(min(count, 104) - 101),
+                    "skip(\(count)) returned \(skipped), then the reader gave \(Array(rest))")
+            #expect(!stream.opened, "skip(\(count)) passed the whole stream, yet it was opened and asked for \(stream.largestRead) bytes at once")
+        }
+    }
+
+    @Test("A stream skipped in part is read in pieces of at most discardLimit bytes, and the body goes on after them")
+    func partStreamInPieces() throws {
+        let content = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let stream = RecordingStream(content)
+        let reader = BodyReader([.bytes(Data([1, 2])), .stream(stream, length: content.count)])
+        #expect(try reader.skip(60_002) == 60_002)
+        let rest = try readAll(reader, chunk: 1_000)
+        #expect(rest == content.dropFirst(60_000), "the \(rest.count) bytes after the skip are not the stream's last 40,000")
+        #expect(stream.largestRead <= BodyReader.discardLimit, "the stream was asked for \(stream.largestRead) bytes at once")
+    }
+
+    @Test("skip returns what it skipped, fewer than asked only at the end, and reading then returns 0")
+    func atTheEnd() throws {
+        let reader = BodyReader([.bytes(Data("abc".utf8))])
+        #expect(try reader.skip(2) == 2)
+        #expect(try reader.skip(5) == 1)
+        #expect(try reader.skip(5) == 0)
+        #expect(try readAll(reader).isEmpty)
+    }
+
+    @Test("Skips and reads can take turns")
+    func alternating() throws {
+        let reader = BodyReader(segments())
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 3)
+        defer { buffer.deallocate() }
+        var got = ""
+        for step in 0..<8 {
+            if step.isMultiple(of: 2) {
+                let count = try reader.read(into: buffer)
+                got += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            } else {
+                _ = try reader.skip(2)
+            }
+        }
+        // Read 3, skip 2, and again: "--h", "ea" skipped, "d\r\n", "st" skipped (the stream opened
+        // by the skip), "rea", "m " skipped, "bod".
+        #expect(got == "--hd\r\nreabod", "the bytes read were \(got.debugDescription)")
+    }
+
+    @Test("A stream that ends early while it is skipped is an error that names its segment")
+    func shortStream() {
         let reader = BodyReader([.bytes(Data("a".utf8)), .stream(InputStream(data: Data(count: 3)), length: 5), .bytes(Data("z".utf8))])
-        #expect(throws: BodyReaderError.streamEndedEarly(segment: 1)) { try readAll(reader, chunk: chunk) }
+        #expect(throws: BodyReaderError.streamEndedEarly(segment: 1)) { try reader.skip(5) }
     }
 }
 
-/// Records the largest `maxLength` it was asked for.
+/// Records whether it was opened and the largest `maxLength` it was asked for.
 final class RecordingStream: InputStream {
     private let data: Data
     private var position = 0
     private(set) var largestRead = 0
+    private(set) var opened = false
 
     init(_ data: Data) {
         self.data = data
         super.init(data: Data())
     }
 
+    override func open() { opened = true }
+    override func close() {}
     override var hasBytesAvailable: Bool { position < data.count }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {

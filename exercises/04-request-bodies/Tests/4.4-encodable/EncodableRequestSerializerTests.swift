@@ -6,73 +6,80 @@ import FoundationNetworking
 import RequestSerialization
 import Testing
 
-@Suite("4.4 Extend the library with an Encodable body")
+struct Search: Encodable {
+    var query: String
+    var pageSize: Int
+    var includeArchived: Bool
+    var cursor: String?
+
+    /// The API's names are not Swift's.
+    enum CodingKeys: String, CodingKey {
+        case query = "q", pageSize = "page_size", includeArchived = "include_archived", cursor
+    }
+}
+
+struct Filter: Encodable {
+    var role: String
+    var tags: [String]
+    var price: Range
+    struct Range: Encodable { var min: Double, max: Double }
+}
+
+struct Reading: Encodable {
+    var value: Double
+}
+
+@Suite("4.4 Encodable parameters for every method")
 struct EncodableRequestSerializerTests {
-    struct NewUser: Encodable {
-        var name: String
-        var languages: [String]
-        var admin: Bool
-    }
-
-    struct Measurement: Encodable {
-        var value: Double
-    }
-
-    /// Ten properties, declared out of order: JSONEncoder's own order, whether the declaration's or
-    /// a dictionary's (which changes from run to run), is sorted by chance once in millions of runs.
-    struct Profile: Encodable {
-        var juliet = 10, charlie = 3, hotel = 8, alpha = 1, foxtrot = 6, india = 9, bravo = 2, golf = 7, echo = 5, delta = 4
-    }
-
     let serializer = EncodableRequestSerializer(http: HTTPRequestSerializer(languages: ["en"], userAgent: nil))
 
-    /// The body as text, so that a failure shows the JSON rather than two byte counts.
-    func text(_ body: Data?) -> String? {
-        body.map { String(decoding: $0, as: UTF8.self) }
+    func get(_ parameters: Any) throws -> URLRequest {
+        try serializer.request(method: "GET", urlString: "https://api.example.com/items", parameters: parameters)
     }
 
-    @Test("A struct becomes a JSON body with Content-Type: application/json")
-    func structBody() throws {
-        let request = try serializer.request(method: "POST", urlString: "https://example.com/users",
-                                             parameters: NewUser(name: "Ada", languages: ["en", "fr"], admin: true))
-        #expect(text(request.httpBody) == #"{"admin":true,"languages":["en","fr"],"name":"Ada"}"#)
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+    @Test("A GET with a struct sends its fields in the query, by their coding keys, sorted, and no body")
+    func getQuery() throws {
+        let request = try get(Search(query: "fish & chips", pageSize: 20, includeArchived: false, cursor: "c9"))
+        #expect(request.url?.query == "cursor=c9&include_archived=0&page_size=20&q=fish%20%26%20chips")
+        #expect(request.httpBody == nil)
     }
 
-    @Test("The keys come out sorted, however many the struct has, as the default output formatting says")
-    func sortedKeys() throws {
-        let request = try serializer.request(method: "POST", urlString: "https://example.com/profile", parameters: Profile())
-        let expected = #"{"alpha":1,"bravo":2,"charlie":3,"delta":4,"echo":5,"foxtrot":6,"golf":7,"hotel":8,"india":9,"juliet":10}"#
-        #expect(text(request.httpBody) == expected)
+    @Test("Booleans are 1 and 0 and a nil optional is left out, as chapter 2 and JSONEncoder have it")
+    func booleansAndNil() throws {
+        let request = try get(Search(query: "x", pageSize: 1, includeArchived: true, cursor: nil))
+        #expect(request.url?.query == "include_archived=1&page_size=1&q=x")
     }
 
-    @Test("A GET still sends a dictionary in the query, while a PUT sends a struct")
-    func getUsesTheQuery() throws {
-        let get = try serializer.request(method: "GET", urlString: "https://example.com/users", parameters: ["page": 2])
-        #expect(get.url?.query == "page=2")
-        #expect(text(get.httpBody) == nil)
-        let put = try serializer.request(method: "PUT", urlString: "https://example.com/users/1", parameters: Measurement(value: 1.5))
-        #expect(text(put.httpBody) == #"{"value":1.5}"#)
-    }
-
-    @Test("Parameters that are not Encodable are invalid parameters")
-    func notEncodable() {
-        let parameters: [String: Any] = ["name": "Ada"]  // [String: Any] is not Encodable: Any is not
-        #expect {
-            try serializer.request(method: "POST", urlString: "https://example.com/users", parameters: parameters)
-        } throws: { error in
-            guard case RequestSerializationError.invalidParameters = error else { return false }
-            return true
+    @Test("Nested structs and arrays are written with chapter 2's brackets, in HEAD and DELETE too")
+    func nested() throws {
+        let filter = Filter(role: "admin", tags: ["a b", "c"], price: .init(min: 0, max: 12.5))
+        for method in ["GET", "HEAD", "DELETE"] {
+            let request = try serializer.request(method: method, urlString: "https://api.example.com/items", parameters: filter)
+            #expect(request.url?.query == "price%5Bmax%5D=12.5&price%5Bmin%5D=0&role=admin&tags%5B%5D=a%20b&tags%5B%5D=c", "for \(method)")
         }
     }
 
-    @Test("An encoder failure reaches the caller with the encoder's error inside")
-    func encoderFailure() {
+    @Test("The same struct goes in the query of a GET and in the JSON body of a POST")
+    func getAndPost() throws {
+        let search = Search(query: "ink", pageSize: 5, includeArchived: false, cursor: nil)
+        #expect(try get(search).url?.query == "include_archived=0&page_size=5&q=ink")
+        let post = try serializer.request(method: "POST", urlString: "https://api.example.com/items", parameters: search)
+        #expect(post.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"include_archived":false,"page_size":5,"q":"ink"}"#)
+    }
+
+    @Test("A GET whose value is not an object is not a dictionary, and an encoder failure carries the encoder's error")
+    func errors() {
         #expect {
-            try serializer.request(method: "POST", urlString: "https://example.com/m", parameters: Measurement(value: .nan))
+            try get(Reading(value: .nan))
         } throws: { error in
-            guard case RequestSerializationError.bodyEncodingFailed(let underlying) = error else { return false }
+            guard case RequestSerializationError.queryStringSerializationFailed(let underlying) = error else { return false }
             return underlying is EncodingError
+        }
+        #expect {
+            try get([3, 1, 2])
+        } throws: { error in
+            guard case RequestSerializationError.parametersNotADictionary = error else { return false }
+            return true
         }
     }
 }
