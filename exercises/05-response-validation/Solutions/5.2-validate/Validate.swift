@@ -33,13 +33,22 @@ public func validate(
        !acceptableContentTypes.contains(mimeType ?? "") {
         failed = true
         if hasBody {
-            error = ResponseSerializationError(.unacceptableContentType(mimeType), response: response, data: data)
+            error = contentTypeError(mimeType, response, data)
         }
     }
     if statusFailed {
         failed = true
-        let statusError = ResponseSerializationError(.unacceptableStatusCode(response.statusCode), response: response, data: data)
-        error = .error(statusError, withUnderlyingError: error)
+        error = .error(statusError(response, data), withUnderlyingError: error)
     }
     return failed ? .invalid(error) : .valid
+}
+
+/// The error for a MIME type that is not acceptable, as chapter 5's `validate` makes it.
+func contentTypeError(_ mimeType: String?, _ response: HTTPURLResponse, _ data: Data?) -> ResponseSerializationError {
+    ResponseSerializationError(.unacceptableContentType(mimeType), response: response, data: data)
+}
+
+/// The error for a status code that is not acceptable, as chapter 5's `validate` makes it.
+func statusError(_ response: HTTPURLResponse, _ data: Data?) -> ResponseSerializationError {
+    ResponseSerializationError(.unacceptableStatusCode(response.statusCode), response: response, data: data)
 }

@@ -15,7 +15,7 @@ import ResponseValidation
 ///   The body is the server's explanation, not a mislabelled one. With a status that passes,
 ///   `application/problem+json` is judged like any other type.
 ///
-/// Read the MIME type with `ContentType(of: response)?.mimeType`.
+/// Read the MIME type with `ContentType(of: response)?.mimeType`; the two errors are made below.
 public func validate(
     _ response: URLResponse?, data: Data?,
     acceptableStatusCodes: IndexSet? = IndexSet(integersIn: 200..<300),
@@ -23,4 +23,14 @@ public func validate(
 ) -> Validation {
     // TODO(5.2): apply the rules and the variant, and return .invalid(error) when a check fails.
     return .valid
+}
+
+/// The error for a MIME type that is not acceptable, as chapter 5's `validate` makes it.
+func contentTypeError(_ mimeType: String?, _ response: HTTPURLResponse, _ data: Data?) -> ResponseSerializationError {
+    ResponseSerializationError(.unacceptableContentType(mimeType), response: response, data: data)
+}
+
+/// The error for a status code that is not acceptable, as chapter 5's `validate` makes it.
+func statusError(_ response: HTTPURLResponse, _ data: Data?) -> ResponseSerializationError {
+    ResponseSerializationError(.unacceptableStatusCode(response.statusCode), response: response, data: data)
 }

@@ -1,18 +1,14 @@
 import Foundation
 
-/// AFNetworking's `AFErrorWithUnderlyingError`, on `NSError`: `error` with `underlying` beneath it.
+/// `error`, with `cause` added at the very bottom of its chain, beneath its innermost underlying
+/// error: the root cause of everything above it. Chapter 5's `AFErrorWithUnderlyingError` only
+/// ever grows a chain at the top; a layer that learns late what started it all (a retrier that
+/// finds the dropped connection behind a validation error) needs the other end.
 ///
-/// - no `error`: the result is `underlying`;
-/// - no `underlying`, or `error` already has an underlying error: `error`, unchanged;
-/// - otherwise a copy of `error` whose `userInfo` gains `NSUnderlyingErrorKey: underlying`.
-///
-/// This version has a bug. Run `swift run workshop check 5.3`, read which tests fail and why, then
-/// fix it.
-public func errorWithUnderlyingError(_ error: NSError?, _ underlying: NSError?) -> NSError? {
-    guard let error else { return underlying }
-    // TODO(5.3): this guard lets an underlying error be overwritten, and refuses some it should add.
-    guard let underlying, underlying.userInfo[NSUnderlyingErrorKey] == nil else { return error }
-    var userInfo = error.userInfo
-    userInfo[NSUnderlyingErrorKey] = underlying
-    return NSError(domain: error.domain, code: error.code, userInfo: userInfo)
+/// - every level of the chain is kept, with its domain, code and whole `userInfo`;
+/// - the errors passed in are not changed: the result is a new chain;
+/// - a `cause` that is already in the chain (the very same object) is not added again.
+public func addingRootCause(_ cause: NSError, to error: NSError) -> NSError {
+    // TODO(5.3): put `cause` beneath the innermost error of `error`'s chain, by the rules above.
+    return error
 }

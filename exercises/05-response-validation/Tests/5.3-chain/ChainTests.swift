@@ -1,50 +1,80 @@
 import Chapter05Exercise3
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import ResponseValidation
 import Testing
 
-@Suite("5.3 Fix the chain that loses errors")
+@Suite("5.3 Add a root cause at the bottom of a chain")
 struct ChainTests {
-    let domain = ResponseSerializationError.errorDomain
-    var contentType: NSError { NSError(domain: domain, code: NSURLErrorCannotDecodeContentData) }
-    var status: NSError { NSError(domain: domain, code: NSURLErrorBadServerResponse) }
-    /// An error of the app's own, which wraps whatever the serializer said: "the profile could not be loaded".
-    var app: NSError { NSError(domain: "com.example.profile", code: 7) }
+    /// An error of the app's own: "the profile could not be loaded".
+    let app = NSError(domain: "com.example.profile", code: 7, userInfo: [NSLocalizedDescriptionKey: "The profile could not be loaded."])
+    /// What started it all: the connection dropped.
+    let dropped = NSError(domain: NSURLErrorDomain, code: NSURLErrorNetworkConnectionLost)
 
-    /// The codes of `error`'s chain, outermost first.
-    func codes(_ error: NSError?) -> [Int] {
-        var codes: [Int] = []
+    /// Chapter 5's two-level chain: a 500 whose body is HTML, -1011 over -1016, as an `NSError`.
+    func validationError() -> NSError {
+        let response = HTTPURLResponse(url: URL(string: "https://api.example.com/me")!, statusCode: 500, httpVersion: "HTTP/1.1",
+                                       headerFields: ["Content-Type": "text/html"])
+        let validation = HTTPResponseSerializer(acceptableContentTypes: ["application/json"]).validate(response, data: Data("<h1>Oops</h1>".utf8))
+        return validation.error! as NSError
+    }
+
+    /// The errors of `error`'s chain, outermost first.
+    func chain(_ error: NSError?) -> [NSError] {
+        var chain: [NSError] = []
         var current = error
-        while let error = current {
-            codes.append(error.code)
-            current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        while let level = current {
+            chain.append(level)
+            current = level.userInfo[NSUnderlyingErrorKey] as? NSError
         }
-        return codes
+        return chain
     }
 
-    @Test("An underlying error that is there is never overwritten")
-    func neverOverwrites() {
-        let statusOverType = errorWithUnderlyingError(status, contentType)
-        let result = errorWithUnderlyingError(statusOverType, app)
-        #expect(codes(result) == [NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData])
+    func codes(_ error: NSError?) -> [Int] { chain(error).map(\.code) }
+
+    @Test("An error with no underlying error gains the cause beneath it")
+    func oneLevel() {
+        #expect(codes(addingRootCause(dropped, to: app)) == [7, NSURLErrorNetworkConnectionLost])
     }
 
-    @Test("A whole chain can go beneath a new error")
-    func chainBeneath() {
-        let validation = errorWithUnderlyingError(status, contentType)
-        #expect(codes(errorWithUnderlyingError(app, validation)) == [7, NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData])
+    @Test("A chain keeps every level, and the cause goes beneath the innermost one")
+    func beneathTheInnermost() {
+        let result = addingRootCause(dropped, to: validationError())
+        #expect(codes(result) == [NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData, NSURLErrorNetworkConnectionLost])
+        #expect(errorOrUnderlyingError(result, hasCode: NSURLErrorNetworkConnectionLost, inDomain: NSURLErrorDomain))
     }
 
-    @Test("After an error of the app's own goes over a two-level validation error, the content-type code is still found")
-    func searchAfterWrapping() {
-        let validation = errorWithUnderlyingError(status, contentType)
-        let result = errorWithUnderlyingError(app, validation)
-        #expect(errorOrUnderlyingError(result, hasCode: NSURLErrorCannotDecodeContentData, inDomain: domain))
+    @Test("Every level keeps its own domain, message, response and body")
+    func keepsUserInfo() {
+        let original = chain(validationError())
+        let rebuilt = chain(addingRootCause(dropped, to: validationError()))
+        #expect(rebuilt.count == 3)
+        for (before, after) in zip(original, rebuilt) {
+            #expect(after.domain == before.domain && after.localizedDescription == before.localizedDescription,
+                    "level \(before.code) became \(after.domain) \(after.code): \(after.localizedDescription)")
+            for key in [ResponseSerializationError.failingURLResponseKey, ResponseSerializationError.failingURLResponseDataKey, NSURLErrorFailingURLErrorKey] {
+                #expect(after.userInfo[key] != nil, "level \(before.code) lost \(key)")
+            }
+        }
     }
 
-    @Test("An error that already has an underlying error comes back as the very same object")
-    func sameObject() {
-        let statusOverType = errorWithUnderlyingError(status, contentType)
-        #expect(errorWithUnderlyingError(statusOverType, app) === statusOverType)
+    @Test("The result is a new chain: the errors passed in are left as they were")
+    func leavesTheOriginal() {
+        let original = validationError()
+        let inner = chain(original)[1]
+        let result = addingRootCause(dropped, to: original)
+        #expect(codes(result) == [NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData, NSURLErrorNetworkConnectionLost])
+        #expect(codes(original) == [NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData], "the error passed in changed")
+        #expect(chain(original)[1] === inner && inner.userInfo[NSUnderlyingErrorKey] == nil, "its innermost error changed")
+    }
+
+    @Test("A cause that is already in the chain is not added again, and a chain can take a chain")
+    func onceOnly() {
+        let once = addingRootCause(dropped, to: app)
+        #expect(codes(addingRootCause(dropped, to: once)) == [7, NSURLErrorNetworkConnectionLost])
+        let twoCauses = addingRootCause(addingRootCause(dropped, to: validationError()), to: app)
+        #expect(codes(twoCauses) == [7, NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData, NSURLErrorNetworkConnectionLost])
     }
 }
