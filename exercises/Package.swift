@@ -58,7 +58,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "05-response-validation", folder: "5.2-validate", uses: ["ResponseValidation"]),
     Exercise(chapter: "05-response-validation", folder: "5.3-chain", uses: ["ResponseValidation"]),
     Exercise(chapter: "06-response-parsing", folder: "6.1-nulls", uses: ["ResponseParsing"]),
-    Exercise(chapter: "06-response-parsing", folder: "6.2-charsets", uses: ["ResponseValidation"]),
+    Exercise(chapter: "06-response-parsing", folder: "6.2-utf8", uses: ["ResponseParsing", "ResponseValidation"]),
     Exercise(chapter: "06-response-parsing", folder: "6.3-ndjson", uses: ["ResponseValidation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.1-premultiply", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.2-predict", uses: ["ImageInflation"]),
