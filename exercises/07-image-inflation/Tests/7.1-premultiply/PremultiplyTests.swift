@@ -3,28 +3,30 @@ import Foundation
 import ImageInflation
 import Testing
 
-/// round(c × a / 255) in exact integer arithmetic: (2ca + 255) / 510 rounds half up. No pair is
-/// ever exactly half-way (2ca is even, 255 times an odd number is odd), so how ties are broken
-/// does not matter.
-private func exactlyRounded(_ component: Int, _ alpha: Int) -> UInt8 {
+/// round(c × a / 255): what premultiplying does, in exact integer arithmetic.
+private func premultiplied(_ component: Int, _ alpha: Int) -> UInt8 {
     UInt8((2 * component * alpha + 255) / 510)
 }
 
-@Suite("7.1 Premultiply with correct rounding")
+/// round(c × 255 / a), halves up, at most 255; 0 for alpha 0: what unpremultiplying must give.
+private func exactlyUnpremultiplied(_ component: Int, _ alpha: Int) -> UInt8 {
+    alpha == 0 ? 0 : UInt8(min(255, (2 * component * 255 + alpha) / (2 * alpha)))
+}
+
+@Suite("7.1 Undo the premultiplication")
 struct PremultiplyTests {
-    @Test("premultiply equals round(c × a / 255) for all 65,536 pairs of bytes")
+    @Test("unpremultiply equals round(c × 255 / a), at most 255, for all 65,536 pairs of bytes")
     func everyPair() {
-        // Counted, with the first few kept: `#expect(wrong.isEmpty)` would print every wrong pair,
-        // a million characters, before the count.
+        // Counted, with the first few kept: `#expect(wrong.isEmpty)` would print every wrong pair.
         var wrongCount = 0
         var examples: [String] = []
         for component in 0...255 {
             for alpha in 0...255 {
-                let mine = premultiply(UInt8(component), by: UInt8(alpha))
-                let exact = exactlyRounded(component, alpha)
+                let mine = unpremultiply(UInt8(component), by: UInt8(alpha))
+                let exact = exactlyUnpremultiplied(component, alpha)
                 guard mine != exact else { continue }
                 wrongCount += 1
-                if examples.count < 4 { examples.append("premultiply(\(component), by: \(alpha)) = \(mine), not \(exact)") }
+                if examples.count < 4 { examples.append("unpremultiply(\(component), by: \(alpha)) = \(mine), not \(exact)") }
             }
         }
         if wrongCount > 0 {
@@ -32,51 +34,66 @@ struct PremultiplyTests {
         }
     }
 
-    @Test("Results round to the nearest byte, not down")
+    @Test("Results round to the nearest byte, halves up, not down")
     func roundsToNearest() {
-        // 41 × 128 / 255 = 20.58…, 190 × 190 / 255 = 141.57…, 255 × 254 / 255 = 254 exactly.
-        #expect(premultiply(41, by: 128) == 21)
-        #expect(premultiply(190, by: 190) == 142)
-        #expect(premultiply(255, by: 254) == 254)
+        // 41 × 255 / 128 = 81.68…, 100 × 255 / 200 = 127.5, 1 × 255 / 2 = 127.5, 254 × 255 / 255 = 254.
+        #expect(unpremultiply(41, by: 128) == 82)
+        #expect(unpremultiply(100, by: 200) == 128)
+        #expect(unpremultiply(1, by: 2) == 128)
+        #expect(unpremultiply(254, by: 255) == 254)
     }
 
-    @Test("Alpha 0 makes every colour black, and alpha 255 leaves every colour as it is")
+    @Test("Alpha 0 gives 0, alpha 255 leaves every colour as it is, and a colour above its alpha is clamped to 255")
     func extremes() {
-        let cleared = (0...255).allSatisfy { premultiply(UInt8($0), by: 0) == 0 }
-        let kept = (0...255).allSatisfy { premultiply(UInt8($0), by: 255) == UInt8($0) }
-        #expect(cleared && kept)
+        let cleared = (0...255).allSatisfy { unpremultiply(UInt8($0), by: 0) == 0 }
+        let kept = (0...255).allSatisfy { unpremultiply(UInt8($0), by: 255) == UInt8($0) }
+        #expect(cleared, "alpha 0: \((0...255).first { unpremultiply(UInt8($0), by: 0) != 0 }.map { "unpremultiply(\($0), by: 0) is not 0" } ?? "")")
+        #expect(kept)
+        #expect(unpremultiply(200, by: 100) == 255 && unpremultiply(255, by: 1) == 255)
     }
 
-    @Test("A buffer is premultiplied pixel by pixel: B, G and R change, A stays")
+    @Test("A buffer is unpremultiplied pixel by pixel: B, G and R change, A stays")
     func buffer() {
-        var pixels: [UInt8] = [10, 20, 30, 255, 10, 20, 30, 0, 200, 100, 50, 128, 255, 255, 255, 1]
-        premultiplyPixels(&pixels)
-        #expect(pixels == [10, 20, 30, 255, 0, 0, 0, 0, 100, 50, 25, 128, 1, 1, 1, 1])
+        var pixels: [UInt8] = [10, 20, 30, 255, 0, 0, 0, 0, 100, 50, 25, 128, 1, 1, 1, 2]
+        unpremultiplyPixels(&pixels)
+        #expect(pixels == [10, 20, 30, 255, 0, 0, 0, 0, 199, 100, 50, 128, 128, 128, 128, 2])
     }
 
-    @Test("Your pixels are the bytes the library decodes from a PNG of the same straight pixels")
-    func matchesTheLibrary() throws {
+    @Test("The library's premultiplied pixels, unpremultiplied and premultiplied again, are the library's pixels")
+    func roundTripsTheLibrary() throws {
         // 64 × 4 pixels: each alpha value 0...255 once, under colours that change from pixel to pixel.
         let (width, height) = (64, 4)
         var rgba: [UInt8] = []
-        // The same pixels in B, G, R, A order, straight, for your function to premultiply.
-        var mine: [UInt8] = []
         for index in 0..<width * height {
-            let (red, green, blue, alpha) = (UInt8(index * 7 % 256), UInt8(255 - index), UInt8(index * 31 % 256), UInt8(index))
-            rgba += [red, green, blue, alpha]
-            mine += [blue, green, red, alpha]
+            rgba += [UInt8(index * 7 % 256), UInt8(255 - index), UInt8(index * 31 % 256), UInt8(index)]
         }
-        let bitmap = try decodeBitmap(from: TinyPNG.rgba(width: width, height: height, pixels: rgba))
-        premultiplyPixels(&mine)
-        // The first pixel that differs, rather than two arrays of 1,024 bytes.
-        let pixel = (0..<width * height).first { mine[$0 * 4..<$0 * 4 + 4] != bitmap.pixels[$0 * 4..<$0 * 4 + 4] }
-        #expect(pixel == nil, "\(pixel.map { Self.describe(pixel: $0, straight: rgba, mine: mine, library: bitmap.pixels) } ?? "")")
+        let library = try decodeBitmap(from: TinyPNG.rgba(width: width, height: height, pixels: rgba)).pixels
+        var mine = library
+        unpremultiplyPixels(&mine)
+        var again = mine
+        for offset in stride(from: 0, to: again.count, by: 4) {
+            let alpha = Int(mine[offset + 3])
+            for channel in offset..<offset + 3 { again[channel] = premultiplied(Int(mine[channel]), alpha) }
+        }
+        let pixel = (0..<width * height).first { again[$0 * 4..<$0 * 4 + 4] != library[$0 * 4..<$0 * 4 + 4] }
+        #expect(pixel == nil, "\(pixel.map { Self.describe(pixel: $0, library: library, mine: mine, again: again) } ?? "")")
     }
 
-    /// "pixel 37, straight R G B A = …: yours B G R A = …, the library's …".
-    static func describe(pixel: Int, straight rgba: [UInt8], mine: [UInt8], library: [UInt8]) -> String {
+    /// "pixel 37: the library's B G R A …, yours unpremultiplied …, premultiplied again …".
+    static func describe(pixel: Int, library: [UInt8], mine: [UInt8], again: [UInt8]) -> String {
         let bytes = { (array: [UInt8]) in array[pixel * 4..<pixel * 4 + 4].map(String.init).joined(separator: " ") }
-        return "pixel \(pixel), straight R G B A = \(bytes(rgba)): yours B G R A = \(bytes(mine)), the library's \(bytes(library))"
+        return "pixel \(pixel): the library's B G R A \(bytes(library)), yours unpremultiplied \(bytes(mine)), premultiplied again \(bytes(again))"
+    }
+
+    @Test("Your predictions: how many colours survive the round trip at alpha 128, and which alphas keep all 256")
+    func predictions() {
+        let survivors = (0...255).filter { Int(exactlyUnpremultiplied(Int(premultiplied($0, 128)), 128)) == $0 }.count
+        let keepers = (0...255).filter { alpha in (0...255).allSatisfy { Int(exactlyUnpremultiplied(Int(premultiplied($0, alpha)), alpha)) == $0 } }
+        // Compared first, so that a failure shows your prediction and not the answer.
+        let countIsRight = coloursKeptAtAlpha128 == survivors
+        let alphasAreRight = alphasThatKeepEveryColour == keepers.map(UInt8.init)
+        #expect(countIsRight, "\(coloursKeptAtAlpha128) is not how many colours come back at alpha 128")
+        #expect(alphasAreRight, "\(alphasThatKeepEveryColour) are not the alphas that give every colour back")
     }
 }
 
