@@ -8,7 +8,8 @@ import Foundation
 /// 3. on the untouched stubs, which must compile, every answer test fails;
 /// 4. every known-bad attempt (a classic wrong answer, kept as a patch against the solution: see
 ///    `KnownBadAttempt`) applies, compiles, and fails at least one answer test with a message that
-///    `check` shows whole.
+///    `check` shows whole;
+/// 5. no solution is mostly code its chapter prints (`CopyCheck`).
 ///
 /// Isolation ("an unfinished exercise cannot break another exercise's tests") is checked from the
 /// package's structure: each answer-test target may depend on its own exercise module only.
@@ -36,6 +37,9 @@ public struct Verifier {
         problems += stubEdits()
         guard problems.isEmpty else { return problems }
         let chosen = self.selection == .all ? ExerciseSelection.all : .exercises(exercises.map(\.id))
+
+        progress("copies: what each solution adds, against its chapter's code")
+        let copies = try CopyCheck(course: course).problems(for: exercises)
 
         progress("answer tests on the reference solutions")
         let solutions = try AnswerTests.runIsolatingCrashes(chosen, variant: .solutions, in: course)
@@ -68,7 +72,7 @@ public struct Verifier {
         rounds.progress = progress
         rounds.caught = knownBadCaught
         problems += try rounds.run(exercises.filter { solutions.passed($0.id) })
-        return problems
+        return problems + copies
     }
 
     // MARK: The checks

@@ -255,8 +255,12 @@ struct Verify: ParsableCommand {
     @Flag(help: "Print each known-bad attempt's mistake and the first answer test it fails, with its message.")
     var showKnownBad = false
 
+    @Flag(help: "Only the copy check: print how much of what each solution adds its chapter prints, and run no test.")
+    var copies = false
+
     func run() throws {
         let course = try currentCourse()
+        if copies { return try reportCopies(in: course) }
         var verifier = Verifier(course: course)
         if showKnownBad {
             verifier.knownBadCaught = { attempt, failures in
@@ -276,7 +280,22 @@ struct Verify: ParsableCommand {
             throw ExitCode.failure
         }
         print("verify: every exercise has a marked stub, hints, a solution, and answer tests that pass on the solution, "
-            + "fail on the stub, and fail on every known-bad attempt.")
+            + "fail on the stub, and fail on every known-bad attempt; no solution is mostly code its chapter prints.")
+    }
+
+    /// `verify --copies`: every selected exercise's verdict, the failing ones marked.
+    func reportCopies(in course: Course) throws {
+        guard let chosen = ExerciseSelection(selection) else { throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)") }
+        let check = CopyCheck(course: course)
+        let verdicts = try course.exercises().filter { chosen.contains($0.id) }.map(check.verdict)
+        for verdict in verdicts {
+            print(verdict.isCopy ? "✘" : "✔", verdict.summary)
+            for run in verdict.runs { print("      \(run.block): \(run.tokens)") }
+        }
+        let copies = verdicts.filter(\.isCopy).count
+        print("\ncopies: \(copies) of \(verdicts.count) solutions reach \(Int((CopyCheck.maximumShare * 100).rounded())) % "
+            + "in runs of \(CopyCheck.minimumRun) tokens or more.")
+        if copies > 0 { throw ExitCode.failure }
     }
 }
 
