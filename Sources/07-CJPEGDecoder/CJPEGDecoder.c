@@ -45,7 +45,6 @@ struct afn_session {
 // end-listing
 
 // listing: jpeg-escape
-
 /// Leaves the decode from anywhere inside libjpeg: records why, then unwinds C frames only.
 static void afn_escape(j_common_ptr cinfo, AFNJPEGStatus status) {
     struct afn_error_manager *errors = (struct afn_error_manager *)cinfo->err;
@@ -78,7 +77,6 @@ static void afn_emit_message(j_common_ptr cinfo, int level) {
 // end-listing
 
 // listing: jpeg-setjmp
-
 /// The only function with a setjmp. After a longjmp C guarantees the values of this function's
 /// own locals only if they did not change since the setjmp; the one read here, `session`, never
 /// does (everything libjpeg changes lives in the caller's frame, behind that pointer).
