@@ -17,7 +17,7 @@ import Foundation
 /// that asked for this check (`workshop verify --copies` prints every figure):
 ///
 /// - A run counts from 16 tokens, about two lines of code. With names and literals gone, shorter
-///   runs are idioms every Swift programmer writes: `guard let I = I else { return nil }` is 11
+///   runs are idioms every Swift programmer writes: `guard let I = I else { return nil }` is 10
 ///   tokens, and `var I: [I] = [] for (I, I) in I.` (16) matched a listing by chance in 3.4's
 ///   solution. At 12 tokens, chance runs alone covered 38 % of a short honest solution (2.3's).
 /// - A solution fails when a third or more of what it adds lies in such runs. The solutions that
