@@ -21,13 +21,14 @@ public enum QueryParseError: Error, Equatable {
 }
 
 /// Reads a query string back into nested parameters, the way a server reads what AFNetworking's
-/// `queryString(from:)` wrote (Rack's rules, which Rails and Sinatra use):
+/// `queryString(from:)` wrote (Rack's rules, which Rails and Sinatra use, a little simplified):
 ///
 /// - pairs are separated by `&`; a pair without `=` is a field with no value (`.null`);
 /// - a name and a value are split apart first and percent-decoded afterwards; a `+` is a space;
 /// - `user[name]` is the key `name` of the object `user`; `tags[]` appends to the list `tags`;
 /// - `items[][id]` adds to the *last* element of the list `items`, unless that element has no
-///   room for it (a value already sits at `[id]`): then a new element starts;
+///   room for it (a value already sits at `[id]`): then a new element starts; a list inside the
+///   element always has room;
 /// - a plain name given twice keeps its last value; a name that gives a place a second shape, or
 ///   a bad escape, throws.
 public func parameters(fromQuery query: String) throws(QueryParseError) -> [String: Parameter] {
