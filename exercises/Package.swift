@@ -66,7 +66,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "07-image-inflation", folder: "7.4-orientation", uses: ["ImageInflation"]),
     Exercise(chapter: "07-image-inflation", folder: "7.5-main-actor", uses: ["ImageInflation", "ResponseValidation", "Locking"]),
     Exercise(chapter: "08-task-delegates", folder: "8.1-predict", uses: ["TaskDelegates", "HTTPBin", "Locking"]),
-    Exercise(chapter: "08-task-delegates", folder: "8.2-progress", uses: ["TaskDelegates", "ResponseValidation"]),
+    Exercise(chapter: "08-task-delegates", folder: "8.2-progress", uses: ["HTTPBin", "Locking"]),
     Exercise(chapter: "08-task-delegates", folder: "8.3-completion", uses: ["ResponseValidation", "ResponseParsing", "Locking"]),
     Exercise(chapter: "08-task-delegates", folder: "8.4-download", uses: ["TaskDelegates", "Locking"]),
     Exercise(chapter: "09-session-manager", folder: "9.1-map", uses: ["Locking"]),
