@@ -74,7 +74,7 @@ let exercises: [Exercise] = [
     Exercise(chapter: "09-session-manager", folder: "9.3-predict-queues", uses: ["SessionManager", "TaskDelegates", "ResponseValidation", "Locking", "HTTPBin"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.1-predict", uses: ["HTTPSessionManager"]),
     Exercise(chapter: "10-http-session-manager", folder: "10.2-fail-later", uses: ["Locking"]),
-    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "RequestSerialization", "HTTPBin", "Locking"]),
+    Exercise(chapter: "10-http-session-manager", folder: "10.3-cancel", uses: ["HTTPSessionManager", "SessionManager", "HTTPBin", "Locking"]),
     Exercise(chapter: "11-image-downloader", folder: "11.1-predict", uses: ["ImageDownloader", "HTTPSessionManager", "HTTPBin"]),
     Exercise(chapter: "11-image-downloader", folder: "11.2-cache-key", uses: []),
     Exercise(chapter: "11-image-downloader", folder: "11.3-purge", uses: []),

@@ -88,9 +88,9 @@ struct Run {
     /// event after which they differ.
     func expect(_ expected: [(total: Int64, completed: Int64)], sourceLocation: SourceLocation = #_sourceLocation) {
         for (index, (seen, wanted)) in zip(shown, expected).enumerated() where seen.total != wanted.total || seen.completed != wanted.completed {
+            let after = events[...index].joined(separator: ", ")
             Issue.record(
-                "after \(events[...index].joined(separator: ", ")): your counter shows \(seen.completed) of \(seen.total), "
-                    + "not \(wanted.completed) of \(wanted.total)",
+                "after \(after): your counter shows \(seen.completed) of \(seen.total), not \(wanted.completed) of \(wanted.total)",
                 sourceLocation: sourceLocation)
             return
         }
