@@ -50,14 +50,17 @@ struct CancelTests {
             let calls = Calls(client)
             calls.start("a", "delay/60000")
             calls.start("b", "delay/60000")
-            #expect(await eventually { server.requests.count == 2 }, "the first two calls never reached the server")
+            let bothRan = await eventually { server.requests.count == 2 }
+            #expect(bothRan, "the first two calls never reached the server")
             calls.start("c", "get?call=c")
-            guard await eventually({ client.waiting == 1 }) else {
+            let oneWaits = await eventually { client.waiting == 1 }
+            guard oneWaits else {
                 Issue.record("a third call with two places, both taken, should wait: waiting is \(client.waiting), the server was asked for \(paths(server))")
                 return calls.cancelAll()
             }
             calls.start("d", "get?call=d")
-            #expect(await eventually { client.waiting == 2 }, "a fourth call should wait behind the third")
+            let twoWait = await eventually { client.waiting == 2 }
+            #expect(twoWait, "a fourth call should wait behind the third")
             #expect(server.requests.count == 2, "a waiting call reached the server: \(paths(server))")
 
             calls.cancel("a")
@@ -78,14 +81,17 @@ struct CancelTests {
             let client = LimitedClient(manager: manager, maximumCalls: 1)
             let calls = Calls(client)
             calls.start("a", "delay/60000")
-            #expect(await eventually { server.requests.count == 1 }, "the first call never reached the server")
+            let aRan = await eventually { server.requests.count == 1 }
+            #expect(aRan, "the first call never reached the server")
             calls.start("b", "get?call=b")
-            guard await eventually({ client.waiting == 1 }) else {
+            let oneWaits = await eventually { client.waiting == 1 }
+            guard oneWaits else {
                 Issue.record("a second call with one place, taken, should wait: waiting is \(client.waiting), the server was asked for \(paths(server))")
                 return calls.cancelAll()
             }
             calls.start("c", "get?call=c")
-            #expect(await eventually { client.waiting == 2 })
+            let twoWait = await eventually { client.waiting == 2 }
+            #expect(twoWait)
 
             calls.cancel("b")
             let bEnded = await eventually { calls.hasEnded("b") }
@@ -114,9 +120,11 @@ struct CancelTests {
             let client = LimitedClient(manager: manager, maximumCalls: 1)
             let calls = Calls(client)
             calls.start("a", "delay/60000")
-            #expect(await eventually { server.requests.count == 1 }, "the first call never reached the server")
+            let aRan = await eventually { server.requests.count == 1 }
+            #expect(aRan, "the first call never reached the server")
             calls.start("b", "get?call=b")
-            guard await eventually({ client.waiting == 1 }) else {
+            let oneWaits = await eventually { client.waiting == 1 }
+            guard oneWaits else {
                 Issue.record("a second call with one place, taken, should wait: waiting is \(client.waiting), the server was asked for \(paths(server))")
                 return calls.cancelAll()
             }
@@ -124,7 +132,8 @@ struct CancelTests {
             // completion handler, and so the end of the call, waits.
             let gate = Gate(holding: manager.completionQueue)
             calls.cancel("a")
-            #expect(await eventually { manager.tasks.isEmpty }, "a's task was never cancelled")
+            let aEnded = await eventually { manager.tasks.isEmpty }
+            #expect(aEnded, "a's task was never cancelled")
             let stillWaiting = client.waiting
             let asked = server.requests.count
             gate.open()
@@ -149,10 +158,17 @@ struct CancelTests {
                 let delay = index % 10 == 9 ? 60000 : Int.random(in: 0...40, using: &generator)
                 calls.start("\(index)", "delay/\(delay)")
             }
+            let someWait = await eventually { client.waiting > 0 }
+            #expect(someWait, "60 calls with three places, and none waits: the client runs every call at once")
+            // While the calls race, the manager never holds more tasks than there are places: a
+            // task leaves its table before its call ends and frees its place.
+            var mostTasks = manager.tasks.count
             for index in 0..<60 where index % 10 != 4 {
                 try? await Task.sleep(nanoseconds: UInt64.random(in: 0...5_000_000, using: &generator))
                 calls.cancel("\(index)")
+                mostTasks = max(mostTasks, manager.tasks.count)
             }
+            #expect(mostTasks <= 3, "the manager held \(mostTasks) tasks at once, with three places")
             var endings: [Ending] = []
             for index in 0..<60 { endings.append(await calls.ending("\(index)")) }
             let kinds = Set(endings.map(\.description))
@@ -165,7 +181,8 @@ struct CancelTests {
                 let ending = await calls.ending("after \(index)")
                 #expect(ending == .answered(200), "a call made after the others ended: \(ending); a place was lost")
             }
-            #expect(await eventually { manager.tasks.isEmpty }, "\(manager.tasks.count) tasks never left the manager")
+            let allLeft = await eventually { manager.tasks.isEmpty }
+            #expect(allLeft, "\(manager.tasks.count) tasks never left the manager")
         }
     }
 }
