@@ -7,8 +7,8 @@ import Locking
 
 /// A client that runs at most `maximumCalls` GETs at once; the other calls wait, in the order they
 /// came, for a running call to end. (AFNetworking 2 ran its requests as operations on an
-/// `NSOperationQueue` with a width; URLSession's `httpMaximumConnectionsPerHost` limits
-/// connections, not your calls.)
+/// `NSOperationQueue`, whose `maxConcurrentOperationCount` did this; URLSession's
+/// `httpMaximumConnectionsPerHost` limits connections, not your calls.)
 ///
 /// Cancelling a call's Swift task must work wherever the call is: a call that is cancelled while
 /// it waits ends at once with `CancellationError`, leaves the line, and never reaches the server;
