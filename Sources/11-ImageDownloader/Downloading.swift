@@ -86,23 +86,24 @@ extension ImageDownloader {
     /// already finished changes nothing.
     public func cancelTask(for receipt: ImageDownloadReceipt) {
         guard let urlIdentifier = receipt.request.url?.absoluteString else { return }
-        let (handler, orphan) = state.withLock { state -> (ResponseHandler?, MergedTask?) in
+        let (handler, sent, orphan) = state.withLock { state -> (ResponseHandler?, URLRequest?, MergedTask?) in
             guard var merged = state.mergedTasks[urlIdentifier],
                 let index = merged.handlers.firstIndex(where: { $0.receiptID == receipt.receiptID })
-            else { return (nil, nil) }
+            else { return (nil, nil, nil) }
             let handler = merged.handlers.remove(at: index)
             guard merged.handlers.isEmpty else {
                 state.mergedTasks[urlIdentifier] = merged
-                return (handler, nil)
+                return (handler, merged.request, nil)
             }
             state.mergedTasks[urlIdentifier] = nil
             if !merged.isStarted { state.queue.removeAll { $0 == urlIdentifier } }
-            return (handler, merged)
+            return (handler, merged.request, merged)
         }
         orphan?.task?.cancel()
-        guard let failure = handler?.failure else { return }
+        guard let failure = handler?.failure, let sent else { return }
         let error = URLError(.cancelled, userInfo: [NSLocalizedFailureReasonErrorKey: "ImageDownloader cancelled URL request: \(urlIdentifier)"])
-        completionQueue.async { failure(receipt.request, nil, error) }
+        // The download's request, the first caller's, as AFNetworking hands over its task's.
+        completionQueue.async { failure(sent, nil, error) }
     }
     // end-listing
 }

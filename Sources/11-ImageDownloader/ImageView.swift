@@ -13,11 +13,11 @@ import Locking
 ///
 /// `image` is what to draw. `display`, if given, is called with each new image on the thread
 /// that set it: the caller's for a placeholder or a cached image, the downloader's completion
-/// queue (main, by default) for a downloaded one.
+/// queue (main, by default) for a downloaded one; with nil when the view is left with no image.
 public final class ImageView: Sendable {
     public let downloader: ImageDownloader
     private let state = Protected(State())
-    private let display: (@Sendable (Image) -> Void)?
+    private let display: (@Sendable (Image?) -> Void)?
 
     struct State {
         var image: Image?
@@ -26,7 +26,7 @@ public final class ImageView: Sendable {
         var activeReceipt: ImageDownloadReceipt?
     }
 
-    public init(downloader: ImageDownloader = .defaultInstance, display: (@Sendable (Image) -> Void)? = nil) {
+    public init(downloader: ImageDownloader = .defaultInstance, display: (@Sendable (Image?) -> Void)? = nil) {
         self.downloader = downloader
         self.display = display
     }
@@ -51,7 +51,7 @@ public final class ImageView: Sendable {
         with request: URLRequest, placeholder: Image? = nil, success: ImageDownloader.Success? = nil, failure: ImageDownloader.Failure? = nil
     ) {
         guard request.url != nil else {
-            if let placeholder { show(placeholder) }
+            forgetActiveDownload(showing: placeholder)
             failure?(request, nil, URLError(.badURL))
             return
         }
@@ -72,6 +72,22 @@ public final class ImageView: Sendable {
             })
     }
     // end-listing
+
+    /// A request without a URL: the view shows `placeholder`, or no image when there is none, as
+    /// AFNetworking's category does. The category returns before cancelling the download it
+    /// waited for, whose answer then lands in the view (a reused cell shows the previous row's
+    /// image after all); here that download is cancelled first.
+    private func forgetActiveDownload(showing placeholder: Image?) {
+        let active = state.withLock { state -> ImageDownloadReceipt? in
+            defer {
+                state.activeReceipt = nil
+                state.image = placeholder
+            }
+            return state.activeReceipt
+        }
+        if let active { downloader.cancelTask(for: active) }
+        display?(placeholder)
+    }
 
     /// Cancels the download this view waits for, if any.
     public func cancelImageDownloadTask() {

@@ -42,8 +42,8 @@ struct DownloadState {
 }
 // end-listing
 
+// listing: download-queue
 extension DownloadState {
-    // listing: download-queue
     /// Puts a new download in the queue: at the back (FIFO) or at the front (LIFO).
     mutating func enqueue(_ urlIdentifier: String, _ prioritization: DownloadPrioritization) {
         switch prioritization {

@@ -93,7 +93,7 @@ struct ImageViewTests {
             let request = harness.request("/image/numbered/50")
             harness.cache.add(testImage(width: 50), for: request, withAdditionalIdentifier: nil)
             let displayed = Locked<[Int]>([])
-            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image.pixelWidth) } }
+            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image?.pixelWidth ?? 0) } }
             view.setImage(with: request, placeholder: testImage(width: 1))
             #expect(view.image?.pixelWidth == 50)
             #expect(displayed.value == [50])
@@ -106,7 +106,7 @@ struct ImageViewTests {
     func sameURLTwice() async throws {
         try await Harness.with { harness in
             let displayed = Locked<[Int]>([])
-            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image.pixelWidth) } }
+            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image?.pixelWidth ?? 0) } }
             view.setImage(with: harness.request("/image/numbered/51?delay=100"))
             view.setImage(with: harness.request("/image/numbered/51?delay=100"))
             #expect(await harness.isIdle())
@@ -143,6 +143,26 @@ struct ImageViewTests {
             view.setImage(with: request, placeholder: testImage(width: 3), failure: { _, _, error in codes.withLock { $0.append((error as? URLError)?.code) } })
             #expect(codes.value == [.badURL])
             #expect(view.image?.pixelWidth == 3)
+        }
+    }
+
+    @Test("A request without a URL and without a placeholder leaves no image, as in AFNetworking, and the download the view waited for never answers into it")
+    func noURLNoPlaceholder() async throws {
+        try await Harness.with { harness in
+            var request = harness.request("/image/numbered/1")
+            request.url = nil
+            let displayed = Locked<[Int?]>([])
+            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image?.pixelWidth) } }
+            // The previous row's download waits in the queue behind stalled slots.
+            let blocker = await harness.blockSlots()
+            view.setImage(with: harness.request("/image/numbered/2"), placeholder: testImage(width: 4))
+            view.setImage(with: request)
+            #expect(view.image == nil, "the view shows \(view.image.map { "a \($0.pixelWidth)-pixel image" } ?? "nothing")")
+            #expect(displayed.value == [4, nil])
+            blocker.release()
+            #expect(await harness.isIdle())
+            #expect(view.image == nil, "the previous row's download answered into the view")
+            #expect(harness.hits("/image/numbered/2") == 0, "the previous row's download still reached the server")
         }
     }
 

@@ -106,6 +106,27 @@ struct CancelTests {
         }
     }
 
+    @Test("A caller that joined with a request of its own and cancels gets the download's request, as AFNetworking hands over its task's original request")
+    func cancelledJoinerGetsTheSentRequest() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            harness.download("/image/numbered/12", as: "first")
+            var own = harness.request("/image/numbered/12")
+            own.setValue("joined", forHTTPHeaderField: "X-Caller")
+            let received = Locked<[URLRequest]>([])
+            let failure: ImageDownloader.Failure = { request, _, _ in received.withLock { $0.append(request) } }
+            let joined = harness.downloader.downloadImage(for: own, failure: failure)
+            let receipt = try #require(joined)
+            harness.downloader.cancelTask(for: receipt)
+            #expect(await eventually(within: 60) { received.value.count == 1 })
+            let header = received.value.first?.value(forHTTPHeaderField: "X-Caller")
+            #expect(header == nil, "the failure got the caller's own request, not the one the download sends")
+            blocker.release()
+            #expect(await harness.answers.wait(for: 1))
+            #expect(harness.answers["first"].map(\.imageNumber) == [12])
+        }
+    }
+
     @Test("When the last caller of a waiting download cancels, the download leaves the queue and never reaches the server")
     func cancelWaiting() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in

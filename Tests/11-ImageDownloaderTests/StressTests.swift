@@ -116,7 +116,7 @@ struct StressTests {
 
     @Test("The same with random cancels and a small cache: every handler once, the cache never above its capacity, every request at HTTPBin accounted for by a task")
     func withCancels() async throws {
-        // Room for 62 of the 100 images (8 × 8 pixels, 256 bytes each): the cache purges as it goes.
+        // Room for 64 of the 100 images (8 × 8 pixels, 256 bytes each): the cache purges as it goes.
         let cache = AutoPurgingImageCache(memoryCapacity: 16 * 1024, preferredMemoryCapacity: 10 * 1024)
         try await Harness.with(maximumActiveDownloads: 8, cache: cache, completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)) { harness in
             let completed = Locked<[(image: String, cancelled: Bool)]>([])

@@ -76,6 +76,9 @@ public struct Site {
         step = Date()
         try convert(sources: sources)
         log("docc convert: \(Self.seconds(since: step))")
+        // Wide diagrams shrink only as far as their text stays readable, then scroll.
+        let pictures = Dictionary(uniqueKeysWithValues: drawn.drawings.map { ("\($0.key).svg", $0.value.light) })
+        _ = try DiagramLegibility.addStyleSheet(DiagramLegibility.styleSheet(for: pictures), toPagesIn: output)
         return SiteReport(plan: plan, articles: articles, folder: output)
     }
 

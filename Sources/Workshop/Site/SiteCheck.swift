@@ -2,7 +2,8 @@ import Foundation
 
 /// `swift run workshop site --check`: the rendered site, served and read by headless Chromium.
 /// Every page of the course (and every module's page) must show its title, as many code blocks as
-/// its Markdown has (Swift ones highlighted), each diagram as an SVG picture with text in it, and
+/// its Markdown has (Swift ones highlighted), each diagram as an SVG picture with text in it drawn
+/// no smaller than `DiagramLegibility` allows (a chapter's roadmap fitting the column), and
 /// load nothing from outside 127.0.0.1; every link inside the site must lead to a page that exists
 /// and, with a `#`, to a heading on it. Each chapter's first screen is saved as a PNG.
 struct SiteCheck {
@@ -15,6 +16,8 @@ struct SiteCheck {
         var codeBlocks: Int?
         var diagrams: Int
         var screenshot: String?
+        /// A chapter's first diagram is its roadmap, which must fit the column.
+        var isChapter = false
     }
 
     public struct Summary: Sendable {
@@ -50,7 +53,10 @@ struct SiteCheck {
             let article = report.articles[page.name]
             var expectation = Expectation(path: "\(home)/\(page.name.lowercased())", title: page.title, source: course.relative(page.source),
                                           codeBlocks: article?.codeBlocks ?? 0, diagrams: article?.diagrams.count ?? 0)
-            if case .chapter = page.kind { expectation.screenshot = "\(page.name).png" }
+            if case .chapter = page.kind {
+                expectation.screenshot = "\(page.name).png"
+                expectation.isChapter = true
+            }
             pages.append(expectation)
         }
         pages.append(Expectation(path: "\(home)/\(Site.licensePage)", title: "License", source: "LICENSE", codeBlocks: 1, diagrams: 0))
@@ -174,6 +180,16 @@ struct SiteCheck {
             || (diagram["shapes"] as? Int ?? 0) == 0 || (diagram["width"] as? Int ?? 0) == 0 {
             problems.append("\(here): the diagram \(diagram["src"] as? String ?? "?") is not an SVG picture with content (\(diagram))")
         }
+        for (index, diagram) in page.diagrams.enumerated() {
+            func number(_ key: String) -> Double { (diagram[key] as? NSNumber)?.doubleValue ?? 0 }
+            guard number("smallestFont") > 0, number("width") > 0 else { continue }
+            let name = (diagram["src"] as? String).map { String($0.split(separator: "/").last ?? "") } ?? "?"
+            if let problem = DiagramLegibility.problem(
+                name, smallestFontSize: number("smallestFont"), naturalWidth: number("width"), shownWidth: number("shown"),
+                columnWidth: number("column"), isRoadmap: expected.isChapter && index == 0) {
+                problems.append("\(here): \(problem)")
+            }
+        }
         for resource in page.external {
             problems.append("\(here): the page loaded \(resource), which is not on this site")
         }
@@ -240,14 +256,20 @@ struct SiteCheck {
                 const picture = image.closest('picture');
                 const sources = Array.from(picture ? picture.querySelectorAll('source') : [])
                     .map(s => s.getAttribute('srcset').split(' ')[0]);
+                // How wide the picture is drawn, and the column it is drawn in.
+                const column = image.closest('p') || image.parentElement;
                 for (const src of [image.getAttribute('src')].concat(sources)) {
-                    const entry = {src: src, width: image.naturalWidth, isSVG: false, texts: 0, shapes: 0};
+                    const entry = {src: src, width: image.naturalWidth, shown: image.clientWidth, column: column ? column.clientWidth : 0,
+                                   isSVG: false, texts: 0, shapes: 0, smallestFont: 0};
                     try {
                         const text = await (await fetch(src)).text();
                         const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
                         entry.isSVG = svg.documentElement.nodeName === 'svg' && !svg.querySelector('parsererror');
                         entry.texts = Array.from(svg.querySelectorAll('text')).filter(t => t.textContent.trim()).length;
                         entry.shapes = svg.querySelectorAll('rect, path, line, polygon, circle, ellipse').length;
+                        const sizes = Array.from(svg.querySelectorAll('[font-size]')).map(e => parseFloat(e.getAttribute('font-size')))
+                            .filter(size => size > 0);
+                        entry.smallestFont = sizes.length ? Math.min(...sizes) : 0;
                     } catch (error) { entry.problem = String(error); }
                     (src === image.getAttribute('src') ? result.diagrams : result.darkDiagrams).push(entry);
                 }

@@ -1,33 +1,39 @@
+import Foundation
+
 /// The download side of a data task's progress, counted by hand, as chapter 8's `TaskDelegate`
 /// counts it: on Linux `countOfBytesReceived` stays 0 for a data task, so nobody else will.
 ///
-/// `total` and `completed` are what the task's download `Progress` shows after each event.
+/// `total` and `completed` are what the task's download `Progress` shows after each event:
+/// `completed` adds up the bytes `urlSession(_:dataTask:didReceive:)` hands over, and `total` is
+/// what the bar fills towards, -1 while it is unknown.
+///
+/// As given, this is chapter 8's counter: a new response starts the count again, a chunked body
+/// is unknown until the task completes, and a total never goes from above 0 back to 0.
 public struct DownloadCounter: Equatable, Sendable {
     public private(set) var total: Int64 = -1
     public private(set) var completed: Int64 = 0
 
     public init() {}
 
-    /// A response arrived whose `expectedContentLength` is `expectedLength` (-1 when chunked).
-    public mutating func receive(expectedLength: Int64) {
-        // TODO(8.2): a new response starts the count again. Which total does it give, and which
-        // total must never follow a total above 0?
+    /// A response arrived: `expectedLength` is its `expectedContentLength` (-1 when the server
+    /// sent no length), `contentEncoding` its `Content-Encoding` header, nil when there is none.
+    public mutating func receive(expectedLength: Int64, contentEncoding: String?) {
+        // TODO(8.2): this trusts the length of every response. A server that compresses its
+        // body makes that wrong: the bar stops short of its end, or runs past it. Find out why,
+        // and change the rule.
+        let proposed = expectedLength < 0 ? -1 : expectedLength
+        // Foundation traps when a total goes from above 0 back to 0: make it unknown instead.
+        total = total > 0 && proposed == 0 ? -1 : proposed
+        completed = 0
     }
 
     /// A chunk of `byteCount` bytes of the body arrived.
     public mutating func receive(byteCount: Int) {
-        // TODO(8.2)
+        completed += Int64(byteCount)
     }
 
-    /// The task completed without an error.
+    /// The task completed without an error: a body of unknown length is now known.
     public mutating func finish() {
-        // TODO(8.2): a body of unknown length is now known.
+        if total < 0 && completed > 0 { total = completed }
     }
-}
-
-/// The total to show for the request body, given the total URLSession reported (-1 on Darwin,
-/// 0 on Linux when it does not know) and the request's `Content-Length` header, if any.
-public func uploadTotal(reported: Int64, contentLength: String?) -> Int64 {
-    // TODO(8.2)
-    reported
 }

@@ -3,134 +3,171 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import ResponseValidation
-import TaskDelegates
+import HTTPBin
+import Locking
 import Testing
 
-@Suite("8.2 Count the bytes")
+@Suite("8.2 Count the bytes of a compressed body")
 struct DownloadCounterTests {
-    @Test("A known length: the total is the Content-Length, the chunks add up")
-    func knownLength() {
-        var counter = DownloadCounter()
-        counter.receive(expectedLength: 10)
-        #expect(counter == expected(total: 10, completed: 0))
-        counter.receive(byteCount: 4)
-        counter.receive(byteCount: 6)
-        #expect(counter == expected(total: 10, completed: 10))
-        counter.finish()
-        #expect(counter == expected(total: 10, completed: 10))
+    @Test("A gzip body announced as 100 bytes arrives as 300: the total stays unknown, then is what arrived")
+    func compressed() {
+        var run = Run()
+        run.response(length: 100, encoding: "gzip")
+        run.chunk(150)
+        run.chunk(150)
+        run.finish()
+        run.expect([(-1, 0), (-1, 150), (-1, 300), (300, 300)])
     }
 
-    @Test("A chunked body: unknown until the task completes, then its length")
-    func chunked() {
-        var counter = DownloadCounter()
-        counter.receive(expectedLength: -1)
-        counter.receive(byteCount: 300)
-        #expect(counter == expected(total: -1, completed: 300))
-        counter.finish()
-        #expect(counter == expected(total: 300, completed: 300))
+    @Test("Every coding but identity makes the length unknown, whatever the case of its name; identity or none keeps it", arguments: [
+        ("gzip", -1), ("GZip", -1), ("deflate", -1), ("br", -1), ("x-gzip", -1), ("gzip, br", -1), ("identity", 80), ("Identity", 80),
+    ] as [(String, Int64)])
+    func codings(encoding: String, total: Int64) {
+        var run = Run()
+        run.response(length: 80, encoding: encoding)
+        run.expect([(total, 0)])
+        var plain = Run()
+        plain.response(length: 80, encoding: nil)
+        plain.expect([(80, 0)])
     }
 
-    @Test("A second response starts the count again")
-    func secondResponse() {
-        var counter = DownloadCounter()
-        counter.receive(expectedLength: 23)
-        counter.receive(byteCount: 23)
-        counter.receive(expectedLength: 36)
-        #expect(counter == expected(total: 36, completed: 0))
+    @Test("A compressed 401, then a plain 200: the count starts again, and the 200's length is its total")
+    func compressedThenPlain() {
+        var run = Run()
+        run.response(length: 30, encoding: "gzip")
+        run.chunk(40)
+        run.response(length: 12, encoding: nil)
+        run.chunk(12)
+        run.finish()
+        run.expect([(-1, 0), (-1, 40), (12, 0), (12, 12), (12, 12)])
     }
 
-    @Test("An empty response after a sized one makes the total unknown, never 0")
-    func neverBackToZero() {
-        var counter = DownloadCounter()
-        counter.receive(expectedLength: 12)
-        counter.receive(byteCount: 12)
-        counter.receive(expectedLength: 0)
-        #expect(counter == expected(total: -1, completed: 0))
-        var fresh = DownloadCounter()
-        fresh.receive(expectedLength: 0)
-        #expect(fresh == expected(total: 0, completed: 0))
+    @Test("A real exchange with HTTPBin's /gzip: never past the total, and ending at it")
+    func realExchange() async throws {
+        let server = try await HTTPBin.start()
+        let watched = try await Watcher.fetch(server.url("/gzip"))
+        try await server.shutdown()
+        // What makes this exchange a test: the length on the wire is not what arrives.
+        #expect(watched.encoding == "gzip")
+        #expect(watched.contentLength != watched.received, "HTTPBin's gzip body was the same size as its decoded body")
+        let past = watched.states.first { $0.total >= 0 && $0.completed > $0.total }
+        #expect(past == nil, "after \(past?.event ?? ""), your counter shows \(past?.completed ?? 0) of \(past?.total ?? 0)")
+        let last = watched.states.last
+        #expect(last?.total == Int64(watched.received) && last?.completed == Int64(watched.received),
+                "at the end your counter shows \(last?.completed ?? 0) of \(last?.total ?? 0), and \(watched.received) bytes arrived")
     }
-
-    @Test("The upload total falls back to Content-Length when URLSession does not know it")
-    func upload() {
-        #expect(uploadTotal(reported: 1000, contentLength: nil) == 1000)
-        #expect(uploadTotal(reported: 1000, contentLength: "5") == 1000)
-        #expect(uploadTotal(reported: 0, contentLength: "2048") == 2048)
-        #expect(uploadTotal(reported: -1, contentLength: "2048") == 2048)
-        #expect(uploadTotal(reported: 0, contentLength: nil) == -1)
-        #expect(uploadTotal(reported: -1, contentLength: "many") == -1)
-        #expect(uploadTotal(reported: 0, contentLength: "0") == -1)
-    }
-
-    @Test("Event by event, the counter agrees with chapter 8's TaskDelegate on 64 scripted sequences")
-    func agreesWithTaskDelegate() {
-        let lengths: [Int64] = [-1, 0, 7, 12]
-        var differences: [String] = []
-        for first in lengths {
-            for second in lengths {
-                for chunks in [[], [7], [3, 4], [5, 5, 2]] {
-                    if let difference = firstDifference(first: first, second: second, chunks: chunks) { differences.append(difference) }
-                }
-            }
-        }
-        // The count, not the list, in the expectation: Swift Testing prints the values of the
-        // expression it checks, and 48 differences would bury the first one.
-        let differing = differences.count
-        #expect(differing == 0, "\(differing) of 64 sequences differ; the first: \(differences.first ?? "")")
-    }
-
-    /// Feeds one sequence to a `TaskDelegate` and to the counter, and describes the first event
-    /// after which they disagree, or returns nil.
-    private func firstDifference(first: Int64, second: Int64, chunks: [Int]) -> String? {
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.invalidateAndCancel() }
-        let delegate = TaskDelegate(task: session.dataTask(with: URL(string: "http://127.0.0.1:9/")!), notificationCenter: NotificationCenter())
-        var counter = DownloadCounter()
-        var events: [String] = []
-        func compare() -> String? {
-            let progress = delegate.downloadProgress
-            guard counter.total != progress.totalUnitCount || counter.completed != progress.completedUnitCount else { return nil }
-            return "after \(events.joined(separator: ", ")): yours says \(counter.completed) of \(counter.total), "
-                + "the task delegate's progress \(progress.completedUnitCount) of \(progress.totalUnitCount)"
-        }
-        for length in [first, second] {
-            delegate.didReceive(response: Self.response(length))
-            counter.receive(expectedLength: length)
-            events.append("a response of length \(length)")
-            if let difference = compare() { return difference }
-            for chunk in chunks {
-                delegate.didReceive(data: Data(count: chunk))
-                counter.receive(byteCount: chunk)
-                events.append("\(chunk) bytes")
-                if let difference = compare() { return difference }
-            }
-        }
-        let queue = DispatchQueue(label: "8.2")
-        delegate.didComplete(error: nil, context: CompletionContext(
-            responseSerializer: HTTPResponseSerializer(), processingQueue: queue, completionQueue: queue,
-            completionGroup: DispatchGroup(), notificationQueue: queue))
-        // Serializer, handler, notification: three hops on one serial queue, each queued by the last.
-        for _ in 0..<3 { queue.sync {} }
-        counter.finish()
-        events.append("completion")
-        return compare()
-    }
-
-    private static func response(_ length: Int64) -> HTTPURLResponse {
-        let headers = length < 0 ? ["Transfer-Encoding": "chunked"] : ["Content-Length": "\(length)"]
-        return HTTPURLResponse(url: URL(string: "http://127.0.0.1:9/")!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers)!
-    }
-
-    private func expected(total: Int64, completed: Int64) -> CounterValue { CounterValue(total: total, completed: completed) }
 }
 
-/// The two numbers a counter shows, to compare with.
-struct CounterValue: Equatable {
-    var total: Int64
-    var completed: Int64
+/// A script of events fed to one counter, and what it showed after each.
+struct Run {
+    var counter = DownloadCounter()
+    var events: [String] = []
+    var shown: [(total: Int64, completed: Int64)] = []
+
+    mutating func response(length: Int64, encoding: String?) {
+        counter.receive(expectedLength: length, contentEncoding: encoding)
+        note("a response of length \(length)" + (encoding.map { ", Content-Encoding: \($0)" } ?? ""))
+    }
+
+    mutating func chunk(_ bytes: Int) {
+        counter.receive(byteCount: bytes)
+        note("\(bytes) bytes")
+    }
+
+    mutating func finish() {
+        counter.finish()
+        note("completion")
+    }
+
+    private mutating func note(_ event: String) {
+        events.append(event)
+        shown.append((counter.total, counter.completed))
+    }
+
+    /// Compares what the counter showed after each event with `expected`, and names the first
+    /// event after which they differ.
+    func expect(_ expected: [(total: Int64, completed: Int64)], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, (seen, wanted)) in zip(shown, expected).enumerated() where seen.total != wanted.total || seen.completed != wanted.completed {
+            let after = events[...index].joined(separator: ", ")
+            Issue.record(
+                "after \(after): your counter shows \(seen.completed) of \(seen.total), not \(wanted.completed) of \(wanted.total)",
+                sourceLocation: sourceLocation)
+            return
+        }
+    }
 }
 
-func == (counter: DownloadCounter, value: CounterValue) -> Bool {
-    counter.total == value.total && counter.completed == value.completed
+/// Fetches one URL with a session delegate that feeds a `DownloadCounter` and notes what it
+/// showed after every event.
+final class Watcher: NSObject, URLSessionDataDelegate, Sendable {
+    struct State: Sendable {
+        var event: String
+        var total: Int64
+        var completed: Int64
+    }
+
+    struct Watched: Sendable {
+        var counter = DownloadCounter()
+        var states: [State] = []
+        var encoding: String?
+        var contentLength: Int64 = -1
+        var received = 0
+        var error: String?
+    }
+
+    let watched = Protected(Watched())
+    let done = Protected<CheckedContinuation<Void, Never>?>(nil)
+
+    static func fetch(_ url: URL) async throws -> Watched {
+        let watcher = Watcher()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 60
+        let session = URLSession(configuration: configuration, delegate: watcher, delegateQueue: queue)
+        await withCheckedContinuation { continuation in
+            watcher.done.withLock { $0 = continuation }
+            session.dataTask(with: url).resume()
+        }
+        session.finishTasksAndInvalidate()
+        let watched = watcher.watched.withLock { $0 }
+        if let error = watched.error { Issue.record("the request failed: \(error)") }
+        return watched
+    }
+
+    private func note(_ event: String, _ change: (inout DownloadCounter) -> Void) {
+        watched.withLock { watched in
+            change(&watched.counter)
+            watched.states.append(State(event: event, total: watched.counter.total, completed: watched.counter.completed))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+        watched.withLock {
+            $0.encoding = encoding
+            $0.contentLength = response.expectedContentLength
+        }
+        note("the response (Content-Length \(response.expectedContentLength), Content-Encoding \(encoding ?? "none"))") {
+            $0.receive(expectedLength: response.expectedContentLength, contentEncoding: encoding)
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        watched.withLock { $0.received += data.count }
+        note("a chunk of \(data.count) bytes") { $0.receive(byteCount: data.count) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            watched.withLock { $0.error = "\(error)" }
+        } else {
+            note("completion") { $0.finish() }
+        }
+        done.withLock { $0 }?.resume()
+    }
 }

@@ -3,91 +3,86 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Locking
 import ResponseParsing
 import ResponseValidation
-import Locking
 import Testing
 
-/// Every test drives one completion with the order forced, not left to luck: the completion queue
-/// is held until the serializer has finished and everything already queued on the notification
-/// queue has run, and the handler, when it starts, first lets the notification queue run what it
-/// holds. A notification queued anywhere but after the handler has returned is then seen to run
-/// first, every time.
-@Suite("8.3 Find the completion that lies about its order")
+/// Every test drives one completion with the order forced, not left to luck: each caller's queue
+/// is held until the serializer has finished, then released one at a time, the caller queued
+/// last first. Each handler, when it starts, first lets the notification queue run whatever it
+/// holds, and after each release the notification queue runs what it holds: a notification
+/// posted before the last handler has returned is then seen before that handler, every time.
+@Suite("8.3 Find the completion that lies to several callers")
 struct CompleteTests {
-    @Test("Success: the serializer on the processing queue, then the handler on the completion queue, then the notification")
-    func success() async {
-        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: nil)
-        #expect(run.log == Run.serializedPath, "\(run.explanation)")
-        #expect(run.call?.object == #"{"id":7}"#)
-        #expect(run.call?.error == nil)
+    @Test("Three callers on three queues: the serializer runs once, each handler gets the object on its own queue, and one notification follows the last handler to return")
+    func threeCallers() async {
+        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: nil, callers: 3)
+        #expect(run.problems.isEmpty, "\(run.explanation)")
+        #expect(run.serializerRuns == 1, "the serializer ran \(run.serializerRuns) times for one body: once is enough, whoever waits")
+        #expect(run.calls.map(\.object) == [String?](repeating: #"{"id":7}"#, count: 3), "the handlers got \(run.calls.map(\.object))")
+        #expect(run.calls.allSatisfy { $0.groupWasBusy }, "a handler ran outside the completion group")
+        #expect(run.groupIsEmptyAfterwards, "the group should be left once the last handler has returned")
     }
 
-    @Test("A 404 with a JSON body: the handler gets the object and the error together, and the notification still comes last")
-    func objectAndError() async {
-        let run = await Run.completing(status: 404, body: #"{"error":"missing"}"#, error: nil)
-        #expect(run.log == Run.serializedPath, "\(run.explanation)")
-        #expect(run.call?.object == #"{"error":"missing"}"#, "a failed status still has its body parsed (chapter 5)")
-        #expect(run.call?.error == "unacceptableStatusCode(404)")
-    }
-
-    @Test("A network error: no serializer, the error and no object on the completion queue, then the notification")
+    @Test("A network error: no serializer, every handler gets the error and no object, and the notification waits for them all")
     func networkError() async {
-        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: URLError(.networkConnectionLost))
-        #expect(run.log == Run.networkErrorPath, "\(run.explanation)")
-        #expect(run.call?.object == nil, "a network error hands over no object")
-        #expect(run.call?.error == "URLError(-1005)")
+        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: URLError(.networkConnectionLost), callers: 2)
+        #expect(run.problems.isEmpty, "\(run.explanation)")
+        #expect(run.serializerRuns == 0, "the serializer ran after a network error: there is no document in a body that stopped halfway")
+        #expect(run.calls.count == 2 && run.calls.allSatisfy { $0.object == nil && $0.error == "URLError(-1005)" },
+                "each handler should get no object and the network error; they got \(run.calls.map { "\($0.object ?? "no object"), \($0.error ?? "no error")" })")
     }
 
-    @Test("On both paths the handler runs inside the completion group, and the notification comes after it", arguments: [false, true])
-    func group(withError: Bool) async {
-        let run = await Run.completing(status: 200, body: "[]", error: withError ? URLError(.timedOut) : nil)
-        #expect(run.groupWasBusyInHandler == true, "while the handler runs, the completion group should not be empty")
-        #expect(run.groupIsEmptyAfterwards, "the group should be left once the handler has returned")
-        #expect(run.log == (withError ? Run.networkErrorPath : Run.serializedPath), "\(run.explanation)")
+    @Test("No caller at all: the notification is still posted, once")
+    func noCaller() async {
+        let run = await Run.completing(status: 200, body: "[]", error: nil, callers: 0)
+        #expect(run.log.filter { $0.hasPrefix("notify") } == ["notify on notification"],
+                "with no caller, the notification should still be posted once, on the notification queue; the log: \(run.log)")
     }
 }
 
-/// One completion, driven step by step: which queue each step ran on, and what the handler got.
+/// One completion, driven step by step: which queue each step ran on, and what the handlers got.
 struct Run: Sendable {
     struct Call: Sendable {
         var object: String?
         var error: String?
+        var groupWasBusy: Bool
     }
 
+    var callers: Int
     var log: [String]
     var calls: [Call]
-    var groupWasBusyInHandler: Bool?
     var groupIsEmptyAfterwards: Bool
     var stuck: String?
-    var afterNetworkError: Bool
 
-    var call: Call? { calls.first }
+    var serializerRuns: Int { log.filter { $0.hasPrefix("serializer") }.count }
 
-    static let serializedPath = ["serializer on processing", "handler on completion", "notify on notification"]
-    static let networkErrorPath = ["handler on completion", "notify on notification"]
-
-    /// What the log says went wrong, in words.
-    var explanation: String {
-        if let stuck { return stuck }
-        let handler = log.firstIndex { $0.hasPrefix("handler") }
-        let notify = log.firstIndex { $0.hasPrefix("notify") }
+    /// What went wrong with the order and the queues, in words; empty when nothing did.
+    var problems: [String] {
+        if let stuck { return [stuck] }
         var problems: [String] = []
-        if handler == nil { problems.append("the handler never ran") }
-        if notify == nil { problems.append("notify never ran") }
-        if let handler, let notify, notify < handler {
-            problems.append("the notification ran before the handler: it must be queued after the handler has returned, from the handler's own block, not beside it")
+        let notifications = log.indices.filter { log[$0].hasPrefix("notify") }
+        let handlers = log.indices.filter { log[$0].hasPrefix("caller") }
+        if handlers.count != callers { problems.append("\(handlers.count) handlers ran for \(callers) callers") }
+        if notifications.count != 1 { problems.append("notify ran \(notifications.count) times; once is right") }
+        if let first = notifications.first, let last = handlers.last, first < last {
+            let caller = log[last].components(separatedBy: " on ")[0]
+            problems.append("""
+                the notification ran before \(caller)'s handler had run: with several queues, the handler \
+                queued last is not always the last to return
+                """)
         }
-        if afterNetworkError && log.contains(where: { $0.hasPrefix("serializer") }) {
-            problems.append("the serializer ran after a network error: there is no document in a body that stopped halfway, so the handler gets the error at once")
-        }
-        if log.contains(where: { $0.hasPrefix("serializer") }) && !log.contains("serializer on processing") {
-            problems.append("the serializer must run on the processing queue")
-        }
-        problems += log.filter { $0.hasPrefix("handler") && $0 != "handler on completion" }.map { "\($0): the handler belongs on the completion queue" }
+        problems += log.filter { $0.hasPrefix("serializer") && $0 != "serializer on processing" }.map { "\($0): the serializer belongs on the processing queue" }
         problems += log.filter { $0.hasPrefix("notify") && $0 != "notify on notification" }.map { "\($0): notify belongs on the notification queue" }
-        return problems.isEmpty ? "log: \(log)" : problems.joined(separator: "; ") + " (log: \(log))"
+        for entry in log where entry.hasPrefix("caller") {
+            let parts = entry.split(separator: " ")
+            if parts.count == 5, parts[1] != parts[4] { problems.append("\(entry): each handler belongs on its own caller's queue") }
+        }
+        return problems
     }
+
+    var explanation: String { problems.joined(separator: "; ") + " (log: \(log))" }
 
     static let key = DispatchSpecificKey<String>()
 
@@ -97,22 +92,22 @@ struct Run: Sendable {
         return queue
     }
 
-    static func completing(status: Int, body: String, error: (any Error)?) async -> Run {
+    static func completing(status: Int, body: String, error: (any Error)?, callers: Int) async -> Run {
         await withCheckedContinuation { (done: CheckedContinuation<Run, Never>) in
             // All the waiting happens on a thread of its own, never on the test's.
             DispatchQueue(label: "8.3 driver").async {
-                done.resume(returning: drive(status: status, body: body, error: error))
+                done.resume(returning: drive(status: status, body: body, error: error, callers: callers))
             }
         }
     }
 
-    private static func drive(status: Int, body: String, error: (any Error)?) -> Run {
-        let queues = CompletionQueues(
-            processing: queue("processing", .concurrent), completion: queue("completion"),
-            group: DispatchGroup(), notification: queue("notification"))
-        let log = Locked<[String]>([])
-        let calls = Locked<[Call]>([])
-        let groupWasBusy = Locked<Bool?>(nil)
+    private static func drive(status: Int, body: String, error: (any Error)?, callers count: Int) -> Run {
+        let processing = queue("processing", .concurrent)
+        let notification = queue("notification")
+        let group = DispatchGroup()
+        let queues = (0..<count).map { queue("queue \($0 + 1)") }
+        let log = Protected<[String]>([])
+        let calls = Protected<[Call]>([])
         @Sendable func note(_ step: String) {
             log.withLock { $0.append("\(step) on \(DispatchQueue.getSpecific(key: key) ?? "another queue")") }
         }
@@ -120,33 +115,45 @@ struct Run: Sendable {
             url: URL(string: "http://127.0.0.1:9/")!, statusCode: status, httpVersion: "HTTP/1.1",
             headerFields: ["Content-Type": "application/json"])
 
-        // 1. Hold the completion queue.
-        let gate = DispatchSemaphore(value: 0)
-        queues.completion.async { gate.wait() }
+        // 1. Hold every caller's queue.
+        let gates = queues.map { queue in
+            let gate = DispatchSemaphore(value: 0)
+            queue.async { gate.wait() }
+            return gate
+        }
+        let callers = queues.indices.map { index in
+            Caller(queue: queues[index]) { _, object, error in
+                // 3. Whatever the notification queue holds now was posted before this handler ran.
+                notification.sync {}
+                note("caller \(index + 1)")
+                let busy = group.wait(timeout: .now()) == .timedOut
+                calls.withLock { $0.append(Call(object: describe(object), error: describe(error), groupWasBusy: busy)) }
+            }
+        }
         Chapter08Exercise3.complete(
-            response: response, data: Data(body.utf8), error: error, serializer: Noting(note: note), queues: queues,
-            handler: { _, object, error in
-                // 3. Whatever the notification queue holds now was queued before the handler ran.
-                queues.notification.sync {}
-                note("handler")
-                groupWasBusy.withLock { $0 = queues.group.wait(timeout: .now()) == .timedOut }
-                calls.withLock { $0.append(Call(object: describe(object), error: describe(error))) }
-            },
+            response: response, data: Data(body.utf8), error: error, serializer: Noting(note: note),
+            processing: processing, callers: callers, group: group, notification: notification,
             notify: { note("notify") })
-        // 2. Let the serializer finish, and everything queued so far for the notification run.
+        // 2. Let the serializer finish, and whatever was posted so far run.
         let drained = DispatchSemaphore(value: 0)
-        queues.processing.async(flags: .barrier) { drained.signal() }
+        processing.async(flags: .barrier) { drained.signal() }
         let stuck: String? = drained.wait(timeout: .now() + 30) == .timedOut
-            ? "the processing queue did not finish while the completion queue was busy: does it wait for the completion queue (sync)?" : nil
-        queues.notification.sync {}
-        // 4. Release the completion queue, let the handler run, then whatever it queued.
-        gate.signal()
-        queues.completion.sync {}
-        queues.notification.sync {}
+            ? "the processing queue did not finish while the callers' queues were busy: does it wait for them (sync)?" : nil
+        notification.sync {}
+        // 4. Release the callers' queues one at a time, the one queued last first; after each,
+        //    let its handler run, then whatever it posted.
+        for index in queues.indices.reversed() {
+            gates[index].signal()
+            queues[index].sync {}
+            notification.sync {}
+        }
+        // A notification that travels by another route gets a few seconds more.
+        for _ in 0..<500 where !log.withLock({ $0.contains { $0.hasPrefix("notify") } }) {
+            usleep(10_000)
+        }
         return Run(
-            log: log.value, calls: calls.value, groupWasBusyInHandler: groupWasBusy.value,
-            groupIsEmptyAfterwards: queues.group.wait(timeout: .now()) == .success, stuck: stuck,
-            afterNetworkError: error != nil)
+            callers: count, log: log.withLock { $0 }, calls: calls.withLock { $0 },
+            groupIsEmptyAfterwards: group.wait(timeout: .now()) == .success, stuck: stuck)
     }
 
     static func describe(_ object: Any?) -> String? {
@@ -160,8 +167,6 @@ struct Run: Sendable {
     static func describe(_ error: (any Error)?) -> String? {
         switch error {
         case nil: nil
-        case let error as ResponseSerializationError:
-            if case .unacceptableStatusCode(let code) = error.reason { "unacceptableStatusCode(\(code))" } else { "\(error.reason)" }
         case let error as URLError: "URLError(\(error.code.rawValue))"
         case let error?: "\(error)"
         }
@@ -176,6 +181,3 @@ struct Run: Sendable {
         }
     }
 }
-
-/// A value shared between the queues of one test, under the course's one lock type.
-typealias Locked = Protected

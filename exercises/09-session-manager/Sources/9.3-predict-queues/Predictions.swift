@@ -32,12 +32,11 @@ public enum Moment: String, Sendable, CaseIterable {
     case neverResumedHandler
 }
 
-/// Why a moment runs where it runs. Each reason names one place.
+/// Why a moment runs where it runs. Each reason names one place, and no two name the same one.
 public enum Why: String, Sendable, CaseIterable {
-    /// URLSession calls it: it runs on the session's delegate queue (`manager.operationQueue`).
-    case urlSessionCallsIt
-    /// Code that is already running in a URLSession callback calls it, or posts it, directly,
-    /// without a hop: it runs on the delegate queue.
+    /// Code that is already running in one of URLSession's delegate callbacks calls it, or posts
+    /// it, directly, without a hop: it runs on the session's delegate queue
+    /// (`manager.operationQueue`).
     case calledInACallbackWithoutAHop
     /// It is the serializer's work, which is kept off the delegate queue: the processing queue.
     case parsingIsKeptOffTheDelegateQueue

@@ -55,7 +55,7 @@ enum Place: Equatable {
 extension Why {
     var place: Place {
         switch self {
-        case .urlSessionCallsIt, .calledInACallbackWithoutAHop: .delegateQueue
+        case .calledInACallbackWithoutAHop: .delegateQueue
         case .parsingIsKeptOffTheDelegateQueue: .processingQueue
         case .handedToTheCompletionQueue: .completionQueue
         case .postedWithAHopToTheNotificationQueue: .notificationQueue

@@ -5,36 +5,42 @@ import FoundationNetworking
 
 public typealias Failure = @Sendable (URLSessionDataTask?, any Error) -> Void
 
-/// Makes a task with `create`, or reports why it could not, the way every verb of
-/// `HTTPSessionManager` does (chapter 10, step 3): when `create` throws, return nil and call
+/// Makes a task with `create`, or reports why it could not, as every verb of `HTTPSessionManager`
+/// does (chapter 10, step 3), with one more promise. When `create` throws: return nil, and call
 /// `failure` (if there is one) exactly once, with no task and the error `create` threw, on
-/// `completionQueue`.
+/// `completionQueue`, only after this function has returned; and inside `completionGroup`, so that
+/// a caller waiting for a batch of requests with `completionGroup.notify` waits for this failure
+/// as it waits for every other request's handler.
 ///
 /// A colleague wrote this version, and it passed their review. Make your predictions in
 /// `Predictions` below before you change anything (the tests check them against this code as it
 /// is), then fix the function.
 public func taskOrFailure(
-    completionQueue: DispatchQueue, failure: Failure?, _ create: () throws -> URLSessionDataTask
+    completionQueue: DispatchQueue, completionGroup: DispatchGroup, failure: Failure?,
+    _ create: () throws -> URLSessionDataTask
 ) -> URLSessionDataTask? {
     do {
         return try create()
     } catch {
         // TODO(10.2): find what is wrong with this line, and fix it.
         // On the completion queue, as AFNetworking promises, and already done when we return:
-        // the caller never sees nil while its failure closure is still to come.
+        // the caller never sees nil while its failure closure is still to come, and a batch
+        // waiting on the group cannot miss it.
         completionQueue.sync { failure?(nil, error) }
         return nil
     }
 }
 
 /// What happens when the colleague's `taskOrFailure` (above, with `sync`) fails to make a task.
+/// Exactly one case describes each situation.
 public enum Outcome: Sendable {
+    /// `failure` runs at once, without waiting for anything, and then the call returns.
+    case failureRunsAtOnceThenTheCallReturns
+    /// The call first waits until the completion queue has finished what it was doing; then
     /// `failure` runs, then the call returns.
-    case failureRunsBeforeTheCallReturns
-    /// The call returns, then `failure` runs.
-    case callReturnsBeforeFailureRuns
-    /// The call does not return until the completion queue has finished what it was doing.
-    case callWaitsForTheQueue
+    case callWaitsForTheQueueThenFailureRunsThenItReturns
+    /// The call returns first; `failure` runs later.
+    case callReturnsThenFailureRuns
     /// The process stops.
     case processStops
 }

@@ -6,14 +6,15 @@ import FoundationNetworking
 import Locking
 import Testing
 
-@Suite("10.2 Fail later")
+@Suite("10.2 The colleague's sync")
 struct FailLaterTests {
     struct Unbuildable: Error, Equatable {
         let id = UUID()
     }
 
     /// One call of `taskOrFailure` whose task cannot be made, watched from outside: what happened,
-    /// in order ("returned", "failure"), and what the failure closure received.
+    /// in order ("returned", "failure", and "batch done" when the completion group, watched with
+    /// a `notify` set right after the call, is empty), and what the failure closure received.
     final class Watch: Sendable {
         struct Failure: Sendable {
             var hadTask: Bool
@@ -22,8 +23,12 @@ struct FailLaterTests {
         }
 
         let queue: DispatchQueue
+        let group = DispatchGroup()
+        /// Where the group's `notify` runs: a queue of its own, free while the completion queue is held.
+        let batch = DispatchQueue(label: "10.2.batch")
         let error = Unbuildable()
         let events = Protected<[String]>([])
+        let batchDoneWhileHeld = Protected(false)
         let failures = Protected<[Failure]>([])
         private let key = DispatchSpecificKey<Bool>()
 
@@ -35,7 +40,7 @@ struct FailLaterTests {
         /// Calls `taskOrFailure` with a `create` that throws, and records the return.
         func call() {
             let (key, error) = (key, error)
-            let task = taskOrFailure(completionQueue: queue, failure: { task, received in
+            let task = taskOrFailure(completionQueue: queue, completionGroup: group, failure: { task, received in
                 self.failures.withLock {
                     $0.append(Failure(
                         hadTask: task != nil, error: received as? Unbuildable,
@@ -43,6 +48,8 @@ struct FailLaterTests {
                 }
                 self.events.withLock { $0.append("failure") }
             }) { throw error }
+            // A batch that waits for this request: set right after the call, as a caller would.
+            group.notify(queue: batch) { self.events.withLock { $0.append("batch done") } }
             events.withLock { $0.append(task == nil ? "returned" : "returned a task") }
         }
 
@@ -64,9 +71,18 @@ struct FailLaterTests {
             return returned
         }
 
-        /// Waits until the completion queue has run everything dispatched to it so far.
+        /// Waits until the completion queue, then the batch's queue, have run everything
+        /// dispatched to them so far.
         func drain() async {
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+            await withCheckedContinuation { continuation in batch.async { continuation.resume() } }
+        }
+
+        /// Whether the batch's `notify` has run while the completion queue is still held: then
+        /// the group did not count the failure, which has not run yet.
+        func batchDoneTooEarly() async -> Bool {
+            await withCheckedContinuation { continuation in batch.async { continuation.resume() } }
+            return events.withLock { $0.contains("batch done") }
         }
     }
 
@@ -79,6 +95,8 @@ struct FailLaterTests {
 
     /// Calls `taskOrFailure` from another thread while its completion queue is busy. True when it
     /// returned without waiting for the queue; otherwise records why, and lets the call finish.
+    /// Notes in `watch.batchDoneWhileHeld` whether the group's `notify` ran while the queue was
+    /// still held.
     func returnsWhileTheQueueIsBusy(_ watch: Watch) async -> Bool {
         let gate = Gate(holding: watch.queue)
         watch.callOnAnotherThread()
@@ -92,6 +110,8 @@ struct FailLaterTests {
             _ = await watch.waitForReturn()
             return false
         }
+        let early = await watch.batchDoneTooEarly()
+        watch.batchDoneWhileHeld.withLock { $0 = early }
         gate.open()
         return true
     }
@@ -100,7 +120,9 @@ struct FailLaterTests {
     func failure() async throws {
         let made = URLSession(configuration: .ephemeral).dataTask(with: URL(string: "http://127.0.0.1:1/")!)
         let madeWatch = Watch()
-        let returned = taskOrFailure(completionQueue: madeWatch.queue, failure: { _, _ in madeWatch.events.withLock { $0.append("failure") } }) { made }
+        let returned = taskOrFailure(completionQueue: madeWatch.queue, completionGroup: madeWatch.group, failure: { _, _ in
+            madeWatch.events.withLock { $0.append("failure") }
+        }) { made }
         #expect(returned === made, "taskOrFailure did not return the task create made")
         await madeWatch.drain()
         #expect(madeWatch.events.withLock { $0 }.isEmpty, "failure ran although the task was made")
@@ -116,16 +138,28 @@ struct FailLaterTests {
         #expect(!hadTask, "failure got a task; there is none when create throws")
         #expect(sameError, "failure did not get the error create threw")
         #expect(onCompletionQueue, "failure ran on another queue, not on the completion queue")
+
+        // Without a failure closure there is nothing to wait for: the group stays empty.
+        let silent = Watch()
+        let none = taskOrFailure(completionQueue: silent.queue, completionGroup: silent.group, failure: nil) { throw silent.error }
+        #expect(none == nil)
+        await silent.drain()
+        #expect(silent.group.wait(timeout: .now()) == .success, "with no failure closure, the group was left holding a request")
     }
 
-    @Test("The call returns at once while the completion queue is busy, and failure runs only after")
+    @Test("The call returns at once while the completion queue is busy; failure runs only after, inside the group, and a batch waiting on the group waits for it")
     func busyQueue() async throws {
         let watch = Watch()
         guard await returnsWhileTheQueueIsBusy(watch) else { return }
+        let early = watch.batchDoneWhileHeld.withLock { $0 }
+        #expect(!early, """
+            the completion group was empty while the failure still waited for the completion queue: \
+            a batch waiting on the group finished without this request
+            """)
         await watch.drain()
         let events = watch.events.withLock { $0 }
-        let inOrder = events == ["returned", "failure"]
-        #expect(inOrder, "the order was \(events): failure must run after the call has returned")
+        let inOrder = events == ["returned", "failure", "batch done"]
+        #expect(inOrder, "the order was \(events): failure must run after the call has returned, and the batch after the failure")
     }
 
     @Test("Called from the completion queue itself (a handler starting the next request), the call returns first")
@@ -138,8 +172,8 @@ struct FailLaterTests {
         await watch.drain()
         await watch.drain()
         let events = watch.events.withLock { $0 }
-        let inOrder = events == ["returned", "failure"]
-        #expect(inOrder, "the order was \(events): failure must run after the call has returned")
+        let inOrder = events == ["returned", "failure", "batch done"]
+        #expect(inOrder, "the order was \(events): failure must run after the call has returned, and the batch after the failure")
     }
 
     // The predictions are about the colleague's version, with `sync`: a serial queue runs one block
@@ -148,16 +182,16 @@ struct FailLaterTests {
     @Test("Prediction 1: the colleague's version, called while the completion queue is idle")
     func predictIdle() throws {
         let prediction = try #require(Predictions.idleQueue, "Predictions.idleQueue is still nil")
-        let isRight = prediction == .failureRunsBeforeTheCallReturns
+        let isRight = prediction == .failureRunsAtOnceThenTheCallReturns
         #expect(
             isRight,
-            "not \(prediction): `sync` hands the block to the queue, and then what does it wait for?")
+            "not \(prediction): `sync` hands the block to the queue, and then what does it wait for? Is there anything ahead of it?")
     }
 
     @Test("Prediction 2: the colleague's version, called while the completion queue runs a slow handler")
     func predictBusy() throws {
         let prediction = try #require(Predictions.busyQueue, "Predictions.busyQueue is still nil")
-        let isRight = prediction == .callWaitsForTheQueue
+        let isRight = prediction == .callWaitsForTheQueueThenFailureRunsThenItReturns
         #expect(
             isRight,
             "not \(prediction): the completion queue is serial, and busy; when can the `sync` block start?")

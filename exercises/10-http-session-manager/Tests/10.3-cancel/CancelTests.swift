@@ -5,10 +5,13 @@ import FoundationNetworking
 #endif
 import HTTPBin
 import HTTPSessionManager
-import RequestSerialization
+import Locking
 import Testing
 
-@Suite("10.3 Cancel for real")
+/// Every test sequences its calls by what it can observe (the server's log, the client's
+/// `waiting`, the manager's tasks), never by how long something takes: a bounded wait only ever
+/// guards against a wrong answer that never gets there.
+@Suite("10.3 Cancel for real, in a line")
 struct CancelTests {
     /// A manager on a fresh HTTPBin, with its own completion queue (a test has no main run loop).
     func withManager(_ body: (HTTPSessionManager, HTTPBin) async throws -> Void) async throws {
@@ -26,6 +29,7 @@ struct CancelTests {
         }
     }
 
+    /// Whether `condition` holds within about ten seconds.
     func eventually(_ condition: () -> Bool) async -> Bool {
         for _ in 0..<1000 {
             if condition() { return true }
@@ -34,139 +38,236 @@ struct CancelTests {
         return condition()
     }
 
-    /// How a call ended, as a value the messages can show.
-    enum Ending: Equatable, CustomStringConvertible {
-        case answered(Int), cancelled, failed(String)
-
-        init(of call: Task<Int, any Error>) async {
-            do {
-                self = .answered(try await call.value)
-            } catch is CancellationError {
-                self = .cancelled
-            } catch {
-                // The domain and code, not the whole description: a URL error's names its URL.
-                let error = error as NSError
-                self = .failed("\(error.domain) \(error.code)")
-            }
-        }
-
-        var description: String {
-            switch self {
-            case .answered(let status): "status \(status): the transfer ran to the end"
-            case .cancelled: "CancellationError"
-            case .failed(let error): "the error \(error), not CancellationError"
-            }
-        }
+    /// What the server was asked for, path and query, in the order it was asked.
+    func paths(_ server: HTTPBin) -> [String] {
+        server.requests.map(\.uri)
     }
 
-    /// Keeps a serial queue busy until `open()`: what is sent to it meanwhile cannot run.
-    final class Gate: Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        init(holding queue: DispatchQueue) { queue.async { self.semaphore.wait() } }
-        func open() { semaphore.signal() }
-    }
-
-    /// Cancels the Swift task that asks it for a request, then writes the request as usual: the
-    /// cancellation lands after the call has begun and before its `URLSessionTask` exists.
-    struct CancellingSerializer: RequestSerializer {
-        var http = HTTPRequestSerializer()
-
-        func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError) -> URLRequest {
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try http.request(bySerializing: request, parameters: parameters)
-        }
-    }
-
-    @Test("Cancelled while the server waits: the cancel goes to the queue, not through the handler, then CancellationError")
-    func whileRunning() async throws {
+    @Test("Two places, four calls: two run, the other two wait their turn and start in the order they came, as places free")
+    func inLine() async throws {
         try await withManager { manager, server in
-            let queue = DispatchQueue(label: "10.3.cancel")
-            let call = Task { try await status(of: "delay/5000", using: manager, cancellingOn: queue) }
-            #expect(await eventually { server.requests.count == 1 }, "the request never reached the server")
-            let task = try #require(manager.tasks.first, "the manager has no task for the call")
-            let gate = Gate(holding: queue)
-            // The cancellation handler runs inside `cancel()`, on this thread. `queue` is held, so
-            // a `URLSessionTask.cancel()` sent there cannot have run when `cancel()` returns.
-            call.cancel()
-            let state = task.state
+            let client = LimitedClient(manager: manager, maximumCalls: 2)
+            let calls = Calls(client)
+            calls.start("a", "delay/60000")
+            calls.start("b", "delay/60000")
+            let bothRan = await eventually { server.requests.count == 2 }
+            #expect(bothRan, "the first two calls never reached the server")
+            calls.start("c", "get?call=c")
+            let oneWaits = await eventually { client.waiting == 1 }
+            guard oneWaits else {
+                Issue.record("a third call with two places, both taken, should wait: waiting is \(client.waiting), the server was asked for \(paths(server))")
+                return calls.cancelAll()
+            }
+            calls.start("d", "get?call=d")
+            let twoWait = await eventually { client.waiting == 2 }
+            #expect(twoWait, "a fourth call should wait behind the third")
+            #expect(server.requests.count == 2, "a waiting call reached the server: \(paths(server))")
+
+            calls.cancel("a")
+            #expect(await calls.ending("a") == .cancelled)
+            #expect(await calls.ending("c") == .answered(200))
+            #expect(await calls.ending("d") == .answered(200))
+            let order = Array(paths(server).suffix(2))
+            #expect(order == ["/get?call=c", "/get?call=d"], "the waiting calls should start in the order they came, c then d: the server saw \(paths(server))")
+            calls.cancel("b")
+            #expect(await calls.ending("b") == .cancelled)
+            #expect(client.waiting == 0)
+        }
+    }
+
+    @Test("A waiting call that is cancelled ends at once, leaves the line and never reaches the server; one cancelled before it asks never joins it")
+    func cancelledWhileWaiting() async throws {
+        try await withManager { manager, server in
+            let client = LimitedClient(manager: manager, maximumCalls: 1)
+            let calls = Calls(client)
+            calls.start("a", "delay/60000")
+            let aRan = await eventually { server.requests.count == 1 }
+            #expect(aRan, "the first call never reached the server")
+            calls.start("b", "get?call=b")
+            let oneWaits = await eventually { client.waiting == 1 }
+            guard oneWaits else {
+                Issue.record("a second call with one place, taken, should wait: waiting is \(client.waiting), the server was asked for \(paths(server))")
+                return calls.cancelAll()
+            }
+            calls.start("c", "get?call=c")
+            let twoWait = await eventually { client.waiting == 2 }
+            #expect(twoWait)
+
+            calls.cancel("b")
+            let bEnded = await eventually { calls.hasEnded("b") }
+            #expect(bEnded, "the cancelled call b was still waiting: a call cancelled in line must end at once, not when its turn comes")
+            #expect(await calls.ending("b") == .cancelled)
+            #expect(client.waiting == 1, "the cancelled call should have left the line; \(client.waiting) wait")
+            #expect(!calls.hasEnded("a"), "a ended, and should still be running")
+
+            calls.startCancelled("e", "get?call=e")
+            let eEnded = await eventually { calls.hasEnded("e") }
+            #expect(eEnded, "a call cancelled before it asked joined the line anyway, and waits there")
+            #expect(await calls.ending("e") == .cancelled)
+            #expect(client.waiting == 1)
+
+            calls.cancel("a")
+            #expect(await calls.ending("a") == .cancelled)
+            #expect(await calls.ending("c") == .answered(200))
+            let asked = paths(server).filter { $0.hasPrefix("/get") }
+            #expect(asked == ["/get?call=c"], "the server was asked for \(asked); b and e were cancelled before their turn")
+        }
+    }
+
+    @Test("A running call that is cancelled gives up its place only once its task has ended")
+    func placeFreedWhenTheTaskEnds() async throws {
+        try await withManager { manager, server in
+            let client = LimitedClient(manager: manager, maximumCalls: 1)
+            let calls = Calls(client)
+            calls.start("a", "delay/60000")
+            let aRan = await eventually { server.requests.count == 1 }
+            #expect(aRan, "the first call never reached the server")
+            calls.start("b", "get?call=b")
+            let oneWaits = await eventually { client.waiting == 1 }
+            guard oneWaits else {
+                Issue.record("a second call with one place, taken, should wait: waiting is \(client.waiting), the server was asked for \(paths(server))")
+                return calls.cancelAll()
+            }
+            // Hold the manager's completion queue: a's task can end in URLSession, but its
+            // completion handler, and so the end of the call, waits.
+            let gate = Gate(holding: manager.completionQueue)
+            calls.cancel("a")
+            let aEnded = await eventually { manager.tasks.isEmpty }
+            #expect(aEnded, "a's task was never cancelled")
+            let stillWaiting = client.waiting
+            let asked = server.requests.count
             gate.open()
-            let running = state == .running
-            #expect(running, """
-                the URLSessionTask was no longer running when Task.cancel() returned: \
-                URLSessionTask.cancel() ran inside the cancellation handler; send it to the queue
+            #expect(stillWaiting == 1 && asked == 1, """
+                b took a's place while a's call had not ended (waiting: \(stillWaiting), requests at the \
+                server: \(asked)): a place is free when the call holding it has ended, not when it is cancelled
                 """)
-            let ending = await Ending(of: call)
-            let cancelled = ending == .cancelled
-            #expect(cancelled, "cancelled while the server waited, the call ended with \(ending)")
-            #expect(await eventually { manager.tasks.isEmpty }, "the task never left the manager")
+            #expect(await calls.ending("a") == .cancelled)
+            #expect(await calls.ending("b") == .answered(200))
         }
     }
 
-    @Test("Cancelled before the call begins: CancellationError, and nothing reaches the server")
-    func beforeTheCall() async throws {
-        try await withManager { manager, server in
-            let call = Task {
-                withUnsafeCurrentTask { $0?.cancel() }
-                return try await status(of: "delay/5000", using: manager, cancellingOn: DispatchQueue(label: "10.3.cancel"))
-            }
-            let ending = await Ending(of: call)
-            let cancelled = ending == .cancelled
-            #expect(cancelled, "cancelled before the call began, the call ended with \(ending)")
-            #expect(await eventually { manager.tasks.isEmpty }, "the task never left the manager")
-            let sent = server.requests.count
-            #expect(sent == 0, "the server received the request of a call cancelled before it began")
-        }
-    }
-
-    @Test("Cancelled while the call makes its task, before the URLSessionTask exists: CancellationError, nothing sent")
-    func whileMakingTheTask() async throws {
-        try await withManager { manager, server in
-            manager.requestSerializer = CancellingSerializer()
-            let call = Task { try await status(of: "delay/5000", using: manager, cancellingOn: DispatchQueue(label: "10.3.cancel")) }
-            let ending = await Ending(of: call)
-            let cancelled = ending == .cancelled
-            #expect(cancelled, """
-                cancelled after the call began but before its URLSessionTask existed, the call ended \
-                with \(ending)
-                """)
-            #expect(await eventually { manager.tasks.isEmpty }, "the task never left the manager")
-            let sent = server.requests.count
-            #expect(sent == 0, "the server received the request of a call cancelled before its task existed")
-        }
-    }
-
-    @Test("100 calls cancelled at random moments: each ends once, answered 200 or CancellationError, and both happen")
+    @Test("60 calls with three places, cancelled at random moments: each ends once, answered or CancellationError, and no place is lost")
     func random() async throws {
         try await withManager { manager, _ in
-            let queue = DispatchQueue(label: "10.3.cancel", attributes: .concurrent)
+            let client = LimitedClient(manager: manager, maximumCalls: 3)
+            let calls = Calls(client)
             var generator = SystemRandomNumberGenerator()
-            // The rest race, but in every ten calls one waits 5 s and is certainly cancelled, and
-            // one is never cancelled and is certainly answered, however busy the machine.
-            let plan = (0..<100).map { index -> (delay: Int, cancelAfter: Int?) in
-                let delay = index % 10 == 9 ? 5000 : Int.random(in: 0...40, using: &generator)
-                let cancelAfter = Int.random(in: 0...60, using: &generator)
-                return (delay, index % 10 == 4 ? nil : cancelAfter)
+            // The rest race, but in every ten calls one waits a minute and is certainly cancelled,
+            // and one is never cancelled and is certainly answered, however busy the machine.
+            for index in 0..<60 {
+                let delay = index % 10 == 9 ? 60000 : Int.random(in: 0...40, using: &generator)
+                calls.start("\(index)", "delay/\(delay)")
             }
-            let endings = await withTaskGroup(of: Ending.self) { group -> [Ending] in
-                for step in plan {
-                    let call = Task { try await status(of: "delay/\(step.delay)", using: manager, cancellingOn: queue) }
-                    group.addTask {
-                        if let cancelAfter = step.cancelAfter {
-                            try? await Task.sleep(nanoseconds: UInt64(cancelAfter) * 1_000_000)
-                            call.cancel()
-                        }
-                        return await Ending(of: call)
-                    }
-                }
-                var endings: [Ending] = []
-                for await ending in group { endings.append(ending) }
-                return endings
+            let someWait = await eventually { client.waiting > 0 }
+            #expect(someWait, "60 calls with three places, and none waits: the client runs every call at once")
+            // While the calls race, the manager never holds more tasks than there are places: a
+            // task leaves its table before its call ends and frees its place.
+            var mostTasks = manager.tasks.count
+            for index in 0..<60 where index % 10 != 4 {
+                try? await Task.sleep(nanoseconds: UInt64.random(in: 0...5_000_000, using: &generator))
+                calls.cancel("\(index)")
+                mostTasks = max(mostTasks, manager.tasks.count)
             }
-            #expect(endings.count == 100)
+            #expect(mostTasks <= 3, "the manager held \(mostTasks) tasks at once, with three places")
+            var endings: [Ending] = []
+            for index in 0..<60 { endings.append(await calls.ending("\(index)")) }
             let kinds = Set(endings.map(\.description))
             let bothAndNothingElse = kinds == [Ending.answered(200).description, Ending.cancelled.description]
             #expect(bothAndNothingElse, "the calls ended with: \(kinds.sorted().joined(separator: "; "))")
-            #expect(await eventually { manager.tasks.isEmpty }, "\(manager.tasks.count) tasks never left the manager")
+            #expect(client.waiting == 0, "\(client.waiting) calls still wait after every call has ended")
+            // Every place is free again: three more calls all run.
+            for index in 0..<3 { calls.start("after \(index)", "get") }
+            for index in 0..<3 {
+                let ending = await calls.ending("after \(index)")
+                #expect(ending == .answered(200), "a call made after the others ended: \(ending); a place was lost")
+            }
+            let allLeft = await eventually { manager.tasks.isEmpty }
+            #expect(allLeft, "\(manager.tasks.count) tasks never left the manager")
         }
     }
+}
+
+/// How a call ended, as a value the messages can show.
+enum Ending: Equatable, CustomStringConvertible {
+    case answered(Int), cancelled, failed(String), stillRunning
+
+    var description: String {
+        switch self {
+        case .answered(let status): "status \(status)"
+        case .cancelled: "CancellationError"
+        case .failed(let error): "the error \(error), not CancellationError"
+        case .stillRunning: "not ended after ten seconds"
+        }
+    }
+}
+
+/// The calls of one test, by name: each a Swift task whose ending is noted once it ends.
+final class Calls: Sendable {
+    let client: LimitedClient
+    let tasks = Protected<[String: Task<Int, any Error>]>([:])
+    let endings = Protected<[String: Ending]>([:])
+
+    init(_ client: LimitedClient) { self.client = client }
+
+    func start(_ name: String, _ path: String) {
+        run(name) { try await self.client.status(of: path) }
+    }
+
+    /// A call whose Swift task is cancelled before it asks for a place.
+    func startCancelled(_ name: String, _ path: String) {
+        run(name) {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await self.client.status(of: path)
+        }
+    }
+
+    private func run(_ name: String, _ body: @escaping @Sendable () async throws -> Int) {
+        let task = Task {
+            do {
+                let status = try await body()
+                self.endings.withLock { $0[name] = $0[name] == nil ? .answered(status) : .failed("a second ending") }
+                return status
+            } catch {
+                let ending: Ending
+                if error is CancellationError {
+                    ending = .cancelled
+                } else {
+                    let error = error as NSError
+                    ending = .failed("\(error.domain) \(error.code)")
+                }
+                self.endings.withLock { $0[name] = $0[name] == nil ? ending : .failed("a second ending") }
+                throw error
+            }
+        }
+        tasks.withLock { $0[name] = task }
+    }
+
+    func cancel(_ name: String) {
+        tasks.withLock { $0[name] }?.cancel()
+    }
+
+    func cancelAll() {
+        tasks.withLock { Array($0.values) }.forEach { $0.cancel() }
+    }
+
+    func hasEnded(_ name: String) -> Bool {
+        endings.withLock { $0[name] != nil }
+    }
+
+    /// How the call ended, waiting up to ten seconds for it: a call that never ends cannot be
+    /// awaited, so the ending is polled.
+    func ending(_ name: String) async -> Ending {
+        for _ in 0..<1000 {
+            if let ending = endings.withLock({ $0[name] }) { return ending }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return endings.withLock { $0[name] } ?? .stillRunning
+    }
+}
+
+/// Keeps a serial queue busy until `open()`: what is sent to it meanwhile cannot run.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    init(holding queue: DispatchQueue) { queue.async { self.semaphore.wait() } }
+    func open() { semaphore.signal() }
 }

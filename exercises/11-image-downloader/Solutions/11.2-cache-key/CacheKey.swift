@@ -1,18 +1,39 @@
-/// The key an image is filed under in an image cache: an image's URL (its absolute string, as
-/// `URL.absoluteString` gives it), and an additional identifier for a variant of the same image
-/// (a size, a filter), or nil for the image as downloaded.
-///
-/// A URL's string never contains a NUL (it would be written `%00`), so everything before the
-/// first NUL is the URL and everything after it the identifier: two different pairs cannot make
-/// the same key. Nil and "" differ too: the one has no NUL, the other ends with one.
-public func cacheKey(url: String, additionalIdentifier: String?) -> String {
-    guard let additionalIdentifier else { return url }
-    return url + "\u{0}" + additionalIdentifier
+/// One image as an image cache files it: the image's URL (its absolute string, as
+/// `URL.absoluteString` gives it), and up to two variants chosen by the app, the `size` it was
+/// scaled to and the `filter` it was drawn with. A variant is any string at all, or nil.
+public struct Variant: Sendable, Equatable {
+    public var url: String
+    public var size: String?
+    public var filter: String?
+
+    public init(url: String, size: String? = nil, filter: String? = nil) {
+        self.url = url
+        self.size = size
+        self.filter = filter
+    }
 }
 
-/// A thumbnail of `avatar.png` filed under the identifier `?size=64`, and the image whose URL
-/// asks the server for that size: AFNetworking's key is the same string for both.
-public let collision: (first: (url: String, additionalIdentifier: String?), second: (url: String, additionalIdentifier: String?))? = (
-    first: (url: "https://example.com/avatar.png", additionalIdentifier: "?size=64"),
-    second: (url: "https://example.com/avatar.png?size=64", additionalIdentifier: nil)
+/// The key an image is filed under: the URL alone for an image with no variant; otherwise the
+/// URL, a NUL, then each variant in a form that says where it ends.
+///
+/// A URL's string never holds a NUL, so the first NUL ends the URL. The variants can hold
+/// anything, a NUL included, so no separator can end them: each is written as its length in
+/// UTF-8 bytes, a colon, then its bytes (nil as a lone `-`, which no length begins with). Read
+/// from the left, a key then splits back into exactly one variant, so two different variants
+/// cannot share it.
+public func cacheKey(_ variant: Variant) -> String {
+    guard variant.size != nil || variant.filter != nil else { return variant.url }
+    return variant.url + "\u{0}" + field(variant.size) + field(variant.filter)
+}
+
+private func field(_ text: String?) -> String {
+    guard let text else { return "-" }
+    return "\(text.utf8.count):" + text
+}
+
+/// A thumbnail filed under the size "64", and the same image with the filter "64": the key above,
+/// as it was given, writes "the URL, a NUL, 64" for both, and cannot say which variant it was.
+public let collision: (first: Variant, second: Variant)? = (
+    first: Variant(url: "https://example.com/avatar.png", size: "64"),
+    second: Variant(url: "https://example.com/avatar.png", filter: "64")
 )

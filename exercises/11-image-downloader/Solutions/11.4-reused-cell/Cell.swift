@@ -5,58 +5,104 @@ import FoundationNetworking
 import ImageInflation
 import Locking
 
-/// What a cell needs from a downloader: `ImageDownloader`'s two calls, reduced to the essentials.
-/// The tests give the cell a real `ImageDownloader`, and a source whose answers they time.
-public protocol ImageSource: Sendable {
-    /// Asks for the image of `request` for the caller `receiptID`. `answer` is called once: with
-    /// the image, or with nil when there is none (a failure, a cancellation). It may be called on
-    /// any thread, and even before `download` returns (an image cache can answer at once).
-    func download(_ request: URLRequest, receiptID: UUID, answer: @escaping @Sendable (Image?) -> Void)
-    /// The caller `receiptID` no longer wants the image of `request`.
-    func cancel(_ request: URLRequest, receiptID: UUID)
+/// An image source that shares one download per URL among everyone who asks for it, and whose
+/// `cancel` cancels that download for all of them: a simpler downloader than chapter 11's, without
+/// receipts (one built on a dictionary of tasks by URL is like this).
+public protocol SharedSource: Sendable {
+    /// Asks for the image at `url`: joins the download of `url` on its way, or starts one.
+    /// `answer` is called once, with the image or with nil (a failure, a cancellation), on any
+    /// thread, and even before `fetch` returns (an image cache can answer at once).
+    func fetch(_ url: URL, answer: @escaping @Sendable (Image?) -> Void)
+    /// Cancels the download of `url`: every answer still waiting for it gets nil.
+    func cancel(_ url: URL)
 }
 
-/// One place on screen that shows one remote image at a time: a list cell's image view. A list
-/// reuses it: it may be asked to show a new request while the previous one is still on its way.
+/// What the cells of one list share: the source, and how many cells wait for each URL. The source
+/// has no receipts, so the count is what chapter 11's merged task keeps in its handlers: a
+/// download is cancelled when the last cell waiting for it stops waiting, never before.
+public final class ListImages: Sendable {
+    public let source: any SharedSource
+    let state = Protected(State())
+
+    struct State {
+        /// How many cells wait for each URL; a URL nobody waits for has no entry.
+        var waiting: [URL: Int] = [:]
+    }
+
+    public init(source: any SharedSource) {
+        self.source = source
+    }
+
+    /// A cell starts waiting for `url`. Counted before asking: the answer may come at once,
+    /// inside `fetch`, and it must find the cell counted.
+    func join(_ url: URL, answer: @escaping @Sendable (Image?) -> Void) {
+        state.withLock { $0.waiting[url, default: 0] += 1 }
+        source.fetch(url, answer: answer)
+    }
+
+    /// A cell stops waiting for `url`, because it got its answer or was reused; the last one to
+    /// leave before the answer cancels the download.
+    func leave(_ url: URL, cancelling: Bool) {
+        let last = state.withLock { state -> Bool in
+            guard let count = state.waiting[url] else { return false }
+            state.waiting[url] = count > 1 ? count - 1 : nil
+            return count == 1
+        }
+        if last && cancelling { source.cancel(url) }
+    }
+}
+
+/// The image view of one list cell: it shows one remote image at a time, and a list reuses it, so
+/// it may be asked to show a new URL while the previous one is still on its way.
+///
+/// Chapter 11's reused-cell rule, with the cancellation counted across the list: the new request
+/// becomes the active one before anything can answer for it, the previous one is left (and its
+/// download cancelled if nobody else waits for it), and an answer is shown only if its request
+/// is still the active one.
 public final class Cell: Sendable {
-    let source: any ImageSource
+    let images: ListImages
     let state = Protected(State())
 
     struct State {
         var image: Image?
-        /// The request this cell waits for, and its receipt's identifier; nil when it waits for none.
-        var active: (receiptID: UUID, request: URLRequest)?
+        /// The URL this cell waits for, and the identifier of that request; nil when it waits
+        /// for none.
+        var active: (receiptID: UUID, url: URL)?
     }
 
-    public init(source: any ImageSource) {
-        self.source = source
+    public init(images: ListImages) {
+        self.images = images
     }
 
     /// The image the cell shows now.
     public var image: Image? { state.withLock { $0.image } }
 
-    /// Shows the image of `request` once it arrives: the new receipt becomes the active one before
-    /// anything can answer for it, the previous request is cancelled, and an answer is shown only
-    /// if its receipt is still the active one.
-    public func show(_ request: URLRequest) {
+    /// Shows the image at `url` once it arrives. Asked again for the URL it waits for, the cell
+    /// changes nothing: leaving and joining again would cancel the download for everyone.
+    public func show(_ url: URL) {
         let receiptID = UUID()
-        let previous = state.withLock { state in
-            defer { state.active = (receiptID, request) }
-            return state.active
+        let replaced = state.withLock { state -> (receiptID: UUID, url: URL)?? in
+            if state.active?.url == url { return nil }
+            defer { state.active = (receiptID, url) }
+            return .some(state.active)
         }
-        if let previous { source.cancel(previous.request, receiptID: previous.receiptID) }
-        source.download(request, receiptID: receiptID) { [weak self] image in
+        guard let replaced else { return }
+        if let previous = replaced { images.leave(previous.url, cancelling: true) }
+        images.join(url) { [weak self] image in
             self?.answer(image, for: receiptID)
         }
     }
 
-    /// The check and the change in one step under the lock: a `show` on another thread cannot
-    /// slip between them.
+    /// The check and the change in one step under the lock: a `show` on another thread cannot slip
+    /// between them. An answer for the active request ends this cell's wait; an answer for an
+    /// older one changes nothing, since the cell left that URL when it was reused.
     private func answer(_ image: Image?, for receiptID: UUID) {
-        state.withLock { state in
-            guard state.active?.receiptID == receiptID else { return }
+        let answered = state.withLock { state -> URL? in
+            guard let active = state.active, active.receiptID == receiptID else { return nil }
             state.active = nil
             if let image { state.image = image }
+            return active.url
         }
+        if let answered { images.leave(answered, cancelling: false) }
     }
 }

@@ -1,5 +1,7 @@
 /// The bookkeeping of AFNetworking's `AFAutoPurgingImageCache`, without the images and without
 /// the lock: what each entry costs, when it was last used, and which entries a purge removes.
+///
+/// As given, `add` is chapter 11's, which is AFNetworking's: it passes AFNetworking's own tests.
 public struct PurgingCache {
     /// The most bytes the entries may use; an add that takes the total above it purges.
     public let capacity: UInt64
@@ -34,14 +36,23 @@ public struct PurgingCache {
         return true
     }
 
-    /// Adds an entry of `bytes` bytes, replacing any entry with the same identifier, and purges
-    /// if the total is then above the capacity.
+    /// Adds an entry of `bytes` bytes, replacing any entry with the same identifier, then, if the
+    /// total is above the capacity, removes the least recently used entries until it is at or
+    /// below the preferred size.
     public mutating func add(_ identifier: String, bytes: UInt64) {
-        // TODO(11.3): count a replaced entry once, and purge as AFAutoPurgingImageCache does:
-        // when the total is above the capacity, remove the least recently used entries until the
-        // total is at or below the preferred size.
+        // TODO(11.3): add an image bigger than the preferred size, and see what is left. Keep the
+        // image just added (the caller is about to show it) whenever it fits the capacity.
         clock += 1
-        entries[identifier] = Entry(bytes: bytes, lastUse: clock)
-        memoryUsage += bytes
+        let previous = entries.updateValue(Entry(bytes: bytes, lastUse: clock), forKey: identifier)
+        memoryUsage = memoryUsage - (previous?.bytes ?? 0) + bytes
+        guard memoryUsage > capacity else { return }
+        let bytesToPurge = memoryUsage - preferredAfterPurge
+        var purged: UInt64 = 0
+        for (identifier, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard purged < bytesToPurge else { break }
+            entries[identifier] = nil
+            purged += entry.bytes
+        }
+        memoryUsage -= purged
     }
 }

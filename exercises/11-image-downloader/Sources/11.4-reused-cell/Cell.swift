@@ -5,42 +5,79 @@ import FoundationNetworking
 import ImageInflation
 import Locking
 
-/// What a cell needs from a downloader: `ImageDownloader`'s two calls, reduced to the essentials.
-/// The tests give the cell a real `ImageDownloader`, and a source whose answers they time.
-public protocol ImageSource: Sendable {
-    /// Asks for the image of `request` for the caller `receiptID`. `answer` is called once: with
-    /// the image, or with nil when there is none (a failure, a cancellation). It may be called on
-    /// any thread, and even before `download` returns (an image cache can answer at once).
-    func download(_ request: URLRequest, receiptID: UUID, answer: @escaping @Sendable (Image?) -> Void)
-    /// The caller `receiptID` no longer wants the image of `request`.
-    func cancel(_ request: URLRequest, receiptID: UUID)
+/// An image source that shares one download per URL among everyone who asks for it, and whose
+/// `cancel` cancels that download for all of them: a simpler downloader than chapter 11's, without
+/// receipts (one built on a dictionary of tasks by URL is like this).
+public protocol SharedSource: Sendable {
+    /// Asks for the image at `url`: joins the download of `url` on its way, or starts one.
+    /// `answer` is called once, with the image or with nil (a failure, a cancellation), on any
+    /// thread, and even before `fetch` returns (an image cache can answer at once).
+    func fetch(_ url: URL, answer: @escaping @Sendable (Image?) -> Void)
+    /// Cancels the download of `url`: every answer still waiting for it gets nil.
+    func cancel(_ url: URL)
 }
 
-/// One place on screen that shows one remote image at a time: a list cell's image view. A list
-/// reuses it: it may be asked to show a new request while the previous one is still on its way.
+/// What the cells of one list share: the source, and what the cells know together.
+public final class ListImages: Sendable {
+    public let source: any SharedSource
+    let state = Protected(State())
+
+    struct State {
+        // TODO(11.4): what must the cells of a list know together?
+    }
+
+    public init(source: any SharedSource) {
+        self.source = source
+    }
+}
+
+/// The image view of one list cell: it shows one remote image at a time, and a list reuses it, so
+/// it may be asked to show a new URL while the previous one is still on its way.
+///
+/// As given, it follows chapter 11's reused-cell rule: the new request becomes the active one
+/// before anything can answer for it, the previous one is cancelled, and an answer is shown only
+/// if its request is still the active one.
 public final class Cell: Sendable {
-    let source: any ImageSource
+    let images: ListImages
     let state = Protected(State())
 
     struct State {
         var image: Image?
-        /// The request this cell waits for, and its receipt's identifier; nil when it waits for none.
-        var active: (receiptID: UUID, request: URLRequest)?
+        /// The URL this cell waits for, and the identifier of that request; nil when it waits
+        /// for none.
+        var active: (receiptID: UUID, url: URL)?
     }
 
-    public init(source: any ImageSource) {
-        self.source = source
+    public init(images: ListImages) {
+        self.images = images
     }
 
     /// The image the cell shows now.
     public var image: Image? { state.withLock { $0.image } }
 
-    /// Shows the image of `request` once it arrives.
-    public func show(_ request: URLRequest) {
-        // TODO(11.4): a reused cell must never end up showing the image of a request it showed before.
-        source.download(request, receiptID: UUID()) { [weak self] image in
-            guard let self, let image else { return }
-            self.state.withLock { $0.image = image }
+    /// Shows the image at `url` once it arrives.
+    public func show(_ url: URL) {
+        // TODO(11.4): two cells of a list can wait for the same image, and this source's cancel
+        // cancels it for both. A reused cell must not take its neighbour's image away; a download
+        // nobody waits for any more must still be cancelled.
+        let receiptID = UUID()
+        let previous = state.withLock { state in
+            defer { state.active = (receiptID, url) }
+            return state.active
+        }
+        if let previous { images.source.cancel(previous.url) }
+        images.source.fetch(url) { [weak self] image in
+            self?.answer(image, for: receiptID)
+        }
+    }
+
+    /// The check and the change in one step under the lock: a `show` on another thread cannot slip
+    /// between them.
+    private func answer(_ image: Image?, for receiptID: UUID) {
+        state.withLock { state in
+            guard state.active?.receiptID == receiptID else { return }
+            state.active = nil
+            if let image { state.image = image }
         }
     }
 }

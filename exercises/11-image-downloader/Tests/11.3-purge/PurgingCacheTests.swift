@@ -1,56 +1,55 @@
 import Chapter11Exercise3
 import Testing
 
-@Suite("11.3 Purge the right images")
+@Suite("11.3 Keep the image just added")
 struct PurgingCacheTests {
-    static let size: UInt64 = 1_020_000
-
-    /// Ten images of 1,020,000 bytes fit a cache of ten; the eleventh brings it down to six.
-    @Test("Up to the capacity nothing is purged; past it, the total comes down to the preferred size (AFNetworking's test)")
-    func purgesDownToPreferred() {
-        var cache = PurgingCache(capacity: 10 * Self.size, preferredAfterPurge: 6 * Self.size)
-        for index in 1...10 {
-            cache.add("image-\(index)", bytes: Self.size)
-        }
-        #expect(cache.memoryUsage == 10 * Self.size, "a cache exactly at its capacity is not above it: nothing should be purged yet")
-        #expect(cache.identifiers.count == 10)
-        cache.add("image-11", bytes: Self.size)
-        #expect(cache.memoryUsage == 6 * Self.size)
-        #expect(cache.identifiers == Set((6...11).map { "image-\($0)" }))
-    }
-
-    @Test("The least recently used go first: reading the oldest image keeps it (AFNetworking's test)")
-    func leastRecentlyUsed() {
-        var cache = PurgingCache(capacity: 10 * Self.size, preferredAfterPurge: 6 * Self.size)
-        for index in 0..<10 { cache.add("image-\(index)", bytes: Self.size) }
-        let held = cache.read("image-0")
-        #expect(held)
-        cache.add("image-10", bytes: Self.size)
-        #expect(cache.identifiers == Set([0, 6, 7, 8, 9, 10].map { "image-\($0)" }))
-    }
-
-    @Test("Replacing an entry counts its bytes once")
-    func replacement() {
+    @Test("An image bigger than the preferred size but within the capacity stays, and the older ones make room")
+    func biggerThanPreferred() {
         var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 600)
-        cache.add("a", bytes: 400)
-        cache.add("a", bytes: 300)
-        #expect(cache.memoryUsage == 300)
-        for _ in 0..<10 { cache.add("b", bytes: 500) }
+        // The rule as before, for images of the usual size: exactly full is not above, and the
+        // least recently used go first, a read counting as a use.
+        for index in 1...10 { cache.add("small-\(index)", bytes: 100) }
+        #expect(cache.memoryUsage == 1000, "a cache exactly at its capacity is not above it: nothing should be purged yet")
+        let held = cache.read("small-1")
+        #expect(held)
+        cache.add("small-11", bytes: 100)
+        #expect(cache.identifiers == Set(["small-1", "small-7", "small-8", "small-9", "small-10", "small-11"]),
+                "images of the usual size should be purged as before, least recently used first: \(cache.identifiers.sorted())")
+        #expect(cache.memoryUsage == 600)
+
+        cache.add("big", bytes: 800)
+        #expect(cache.identifiers == ["big"], "the cache holds \(cache.identifiers.sorted()); the 800-byte image fits the capacity of 1000 and should be the one left")
         #expect(cache.memoryUsage == 800)
-        #expect(cache.identifiers == ["a", "b"])
     }
 
-    @Test("Entries of different sizes: the purge stops as soon as enough bytes are gone, and the total always matches the entries")
-    func unevenSizes() {
-        var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 500)
-        let sizes: [(String, UInt64)] = [("a", 100), ("b", 300), ("c", 200), ("d", 250), ("e", 100)]
-        for (identifier, bytes) in sizes { cache.add(identifier, bytes: bytes) }
-        #expect(cache.memoryUsage == 950)
-        let held = cache.read("a")
-        #expect(held)
-        cache.add("f", bytes: 150)
-        // 1,100 bytes, 600 to purge: b (300), c (200), d (250) are the least recently used.
-        #expect(cache.identifiers == ["a", "e", "f"])
-        #expect(cache.memoryUsage == 350)
+    @Test("An image bigger than the capacity is not kept, and purges nothing")
+    func biggerThanCapacity() {
+        var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 600)
+        cache.add("a", bytes: 300)
+        cache.add("b", bytes: 300)
+        cache.add("huge", bytes: 1200)
+        #expect(cache.identifiers == ["a", "b"], "the cache holds \(cache.identifiers.sorted()): an image that cannot fit should not empty it")
+        #expect(cache.memoryUsage == 600)
+    }
+
+    @Test("A replacement too big to keep takes the old image with it, and nothing else")
+    func staleReplacement() {
+        var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 600)
+        cache.add("a", bytes: 300)
+        cache.add("b", bytes: 300)
+        cache.add("a", bytes: 1200)
+        #expect(cache.identifiers == ["b"], "the cache holds \(cache.identifiers.sorted()): the old a is stale once a new a exists, and b has nothing to do with it")
+        #expect(cache.memoryUsage == 300)
+    }
+
+    @Test("An image that grows past the preferred size when replaced stays, and the others make room")
+    func grownReplacement() {
+        var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 600)
+        cache.add("a", bytes: 100)
+        cache.add("b", bytes: 300)
+        cache.add("c", bytes: 200)
+        cache.add("a", bytes: 900)
+        #expect(cache.identifiers == ["a"], "the cache holds \(cache.identifiers.sorted()); the new a fits the capacity and should be the one left")
+        #expect(cache.memoryUsage == 900)
     }
 }

@@ -10,124 +10,188 @@ import ImageInflation
 import Locking
 import Testing
 
-@Suite("11.4 The reused cell")
+@Suite("11.4 Two cells, one download")
 struct CellTests {
-    let a = URLRequest(url: URL(string: "https://example.com/avatars/a.png")!)
-    let b = URLRequest(url: URL(string: "https://example.com/avatars/b.png")!)
+    let x = URL(string: "https://example.com/avatars/x.png")!
+    let y = URL(string: "https://example.com/avatars/y.png")!
+    let z = URL(string: "https://example.com/avatars/z.png")!
 
-    @Test("Showing a new request cancels the previous one, with its own receipt")
-    func cancelsThePrevious() {
+    @Test("Two cells wait for one image, and one is reused: the other still gets it")
+    func neighbourKeepsItsImage() {
         let source = ScriptedSource()
-        let cell = Cell(source: source)
-        cell.show(a)
-        cell.show(b)
-        let asked = source.calls.withLock { $0 }
-        #expect(asked.map(\.request) == [a, b])
-        #expect(source.cancelled.withLock { $0 }.map(\.receiptID) == [asked[0].receiptID], "the cell should cancel A's receipt when it shows B")
+        let list = ListImages(source: source)
+        let (a, b) = (Cell(images: list), Cell(images: list))
+        a.show(x)
+        b.show(x)
+        a.show(y)
+        #expect(source.cancelled == [], "reusing cell a cancelled \(source.cancelled.map(\.lastPathComponent)): cell b still waits for x")
+        source.answer(x, with: testImage(width: 3))
+        #expect(b.image?.pixelWidth == 3, "cell b should show x's image; it shows \(describe(b.image))")
+        #expect(a.image == nil, "cell a waits for y, and shows \(describe(a.image))")
     }
 
-    @Test("An answer for the previous request that arrives after the cell was reused is not shown")
-    func lateAnswer() {
+    @Test("When the last cell waiting for an image is reused, its download is cancelled, once")
+    func lastOneCancels() {
         let source = ScriptedSource()
-        let cell = Cell(source: source)
-        cell.show(a)
-        cell.show(b)
-        source.answer(a, with: testImage(width: 1))  // A's answer was already on its way
-        #expect(cell.image == nil, "the cell shows A's image while it waits for B")
-        source.answer(b, with: testImage(width: 2))
-        #expect(cell.image?.pixelWidth == 2)
+        let list = ListImages(source: source)
+        let (a, b) = (Cell(images: list), Cell(images: list))
+        a.show(x)
+        b.show(x)
+        a.show(y)
+        #expect(source.cancelled == [], "x was cancelled while cell b still waited for it")
+        b.show(z)
+        #expect(source.cancelled == [x], "once nobody waits for x, its download should be cancelled once; cancelled: \(source.cancelled.map(\.lastPathComponent))")
     }
 
-    @Test("An answer that comes at once, before download returns, is shown; the request it replaced answers too late")
+    @Test("A cell that got its image no longer waits: a later download of the same URL is cancelled when its own cells leave")
+    func answeredCellsLeave() {
+        let source = ScriptedSource()
+        let list = ListImages(source: source)
+        let (a, b, c, d) = (Cell(images: list), Cell(images: list), Cell(images: list), Cell(images: list))
+        a.show(x)
+        b.show(x)
+        source.answer(x, with: testImage(width: 3))
+        #expect(a.image?.pixelWidth == 3 && b.image?.pixelWidth == 3)
+        // The image was not cached: two more cells download it again.
+        c.show(x)
+        d.show(x)
+        a.show(y)
+        c.show(y)
+        #expect(source.cancelled == [], "x was cancelled while cell d still waited for it")
+        d.show(z)
+        #expect(source.cancelled == [x], "once nobody waits for the second download of x, it should be cancelled once; cancelled: \(source.cancelled.map(\.lastPathComponent))")
+    }
+
+    @Test("A cell asked again for the image it waits for changes nothing")
+    func askedAgain() {
+        let source = ScriptedSource()
+        let list = ListImages(source: source)
+        let (a, b) = (Cell(images: list), Cell(images: list))
+        a.show(x)
+        a.show(x)
+        b.show(x)
+        a.show(y)
+        #expect(source.cancelled == [], "x was cancelled while cell b still waited for it")
+        b.show(z)
+        #expect(source.cancelled == [x], "once nobody waits for x, its download should be cancelled once; cancelled: \(source.cancelled.map(\.lastPathComponent))")
+    }
+
+    @Test("An image that comes at once, before fetch returns, leaves nobody waiting for it")
     func answerAtOnce() {
-        let source = ScriptedSource(answersAtOnce: [b.url!: testImage(width: 2)])
-        let cell = Cell(source: source)
-        cell.show(a)
-        cell.show(b)
-        #expect(cell.image?.pixelWidth == 2, "B's image came at once (from a cache) and should be shown")
-        source.answer(a, with: testImage(width: 1))
-        #expect(cell.image?.pixelWidth == 2)
+        let source = ScriptedSource()
+        source.atOnce[x] = testImage(width: 3)
+        let list = ListImages(source: source)
+        let (a, b, c) = (Cell(images: list), Cell(images: list), Cell(images: list))
+        a.show(x)
+        #expect(a.image?.pixelWidth == 3, "x came at once, from a cache, and cell a should show it")
+        // x leaves the cache: the next cells download it.
+        source.atOnce[x] = nil
+        b.show(x)
+        c.show(x)
+        b.show(y)
+        #expect(source.cancelled == [], "x was cancelled while cell c still waited for it")
+        c.show(z)
+        #expect(source.cancelled == [x], "once nobody waits for x, its download should be cancelled once; cancelled: \(source.cancelled.map(\.lastPathComponent))")
     }
 
-    /// Chapter 11's opening story, with the real downloader: LIFO and one slot, held until both
-    /// requests are asked, so the stale request (A) answers last.
-    @Test("The opening story, with ImageDownloader and HTTPBin: the reused cell ends up showing its own row's image")
-    func openingStory() async throws {
+    /// Two cells of a list on a real `ImageDownloader` whose `cancel` cancels every caller of a
+    /// URL, with one download slot held until both cells have asked.
+    @Test("With ImageDownloader and HTTPBin: one cell reused, the other still shows the image, downloaded once")
+    func realDownloader() async throws {
         let server = try await HTTPBin.start()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         let manager = HTTPSessionManager(configuration: configuration)
         manager.completionQueue = DispatchQueue(label: "exercise.manager", attributes: .concurrent)
-        let downloader = ImageDownloader(sessionManager: manager, downloadPrioritization: .lifo, maximumActiveDownloads: 1)
+        let downloader = ImageDownloader(sessionManager: manager, downloadPrioritization: .fifo, maximumActiveDownloads: 1)
         downloader.completionQueue = DispatchQueue(label: "exercise.handlers")
         let holder = downloader.downloadImage(for: URLRequest(url: server.url("/fault/stall-after-headers")))
-        let source = RealSource(downloader: downloader)
-        let cell = Cell(source: source)
-        cell.show(URLRequest(url: server.url("/image/numbered/100?size=4")))
-        cell.show(URLRequest(url: server.url("/image/numbered/200?size=8")))
+        let source = DownloaderSource(downloader: downloader)
+        let list = ListImages(source: source)
+        let (a, b) = (Cell(images: list), Cell(images: list))
+        let shared = server.url("/image/numbered/7?size=7")
+        a.show(shared)
+        b.show(shared)
+        a.show(server.url("/image/numbered/8?size=8"))
         if let holder { downloader.cancelTask(for: holder) }
-        // Each request is answered once: with its image, or (cancelled) with nil.
-        for _ in 0..<1000 where source.answers.withLock({ $0 }) < 2 {
+        for _ in 0..<1000 where a.image == nil || b.image == nil {
             try await Task.sleep(nanoseconds: 10_000_000)
         }
-        #expect(cell.image?.pixelWidth == 8, "the cell shows \(cell.image.map { "a \($0.pixelWidth)-pixel image" } ?? "nothing"), not row 200's 8-pixel image")
+        #expect(b.image?.pixelWidth == 7, "cell b shows \(describe(b.image)), not the 7-pixel image it waited for")
+        #expect(a.image?.pixelWidth == 8, "cell a shows \(describe(a.image)), not the 8-pixel image of its new row")
+        let sevens = server.requests.filter { $0.uri.hasPrefix("/image/numbered/7") }.count
+        #expect(sevens == 1, "HTTPBin was asked \(sevens) times for the shared image")
         manager.invalidateSession(cancelingTasks: true)
         try await server.shutdown()
     }
 }
 
-/// A source whose answers the test gives, when it wants, in the order it wants.
-final class ScriptedSource: ImageSource {
-    struct Call: Sendable {
-        let request: URLRequest
-        let receiptID: UUID
-        let answer: @Sendable (Image?) -> Void
+func describe(_ image: Image?) -> String {
+    image.map { "a \($0.pixelWidth)-pixel image" } ?? "nothing"
+}
+
+/// A source whose answers the test gives, when it wants: one download per URL, shared by every
+/// fetch of that URL until it answers or is cancelled.
+final class ScriptedSource: SharedSource {
+    private struct State {
+        var waiting: [URL: [@Sendable (Image?) -> Void]] = [:]
+        var cancelled: [URL] = []
+        var atOnce: [URL: Image] = [:]
     }
 
-    let calls = Protected<[Call]>([])
-    let cancelled = Protected<[(request: URLRequest, receiptID: UUID)]>([])
-    let answersAtOnce: [URL: Image]
+    private let state = Protected(State())
 
-    init(answersAtOnce: [URL: Image] = [:]) {
-        self.answersAtOnce = answersAtOnce
+    /// The URLs cancelled so far, in order.
+    var cancelled: [URL] { state.withLock { $0.cancelled } }
+
+    /// Images that answer at once, as from a cache.
+    var atOnce: [URL: Image] {
+        get { state.withLock { $0.atOnce } }
+        set { state.withLock { $0.atOnce = newValue } }
     }
 
-    func download(_ request: URLRequest, receiptID: UUID, answer: @escaping @Sendable (Image?) -> Void) {
-        calls.withLock { $0.append(Call(request: request, receiptID: receiptID, answer: answer)) }
-        if let image = request.url.flatMap({ answersAtOnce[$0] }) { answer(image) }
+    func fetch(_ url: URL, answer: @escaping @Sendable (Image?) -> Void) {
+        let cached = state.withLock { state -> Image? in
+            if let image = state.atOnce[url] { return image }
+            state.waiting[url, default: []].append(answer)
+            return nil
+        }
+        if let cached { answer(cached) }
     }
 
-    func cancel(_ request: URLRequest, receiptID: UUID) {
-        cancelled.withLock { $0.append((request, receiptID)) }
+    func cancel(_ url: URL) {
+        let answers = state.withLock { state in
+            state.cancelled.append(url)
+            return state.waiting.removeValue(forKey: url) ?? []
+        }
+        answers.forEach { $0(nil) }
     }
 
-    /// Calls the answer of the first call for `request`.
-    func answer(_ request: URLRequest, with image: Image) {
-        calls.withLock { $0.first { $0.request == request } }?.answer(image)
+    /// The download of `url` ends with `image`: every fetch waiting for it gets it.
+    func answer(_ url: URL, with image: Image) {
+        let answers = state.withLock { $0.waiting.removeValue(forKey: url) ?? [] }
+        answers.forEach { $0(image) }
     }
 }
 
-/// `ImageDownloader` as an `ImageSource`, counting the answers it passes on.
-struct RealSource: ImageSource {
+/// `ImageDownloader` as a `SharedSource`: `cancel` cancels every caller of the URL.
+final class DownloaderSource: SharedSource {
     let downloader: ImageDownloader
-    let answers = Protected(0)
+    private let receipts = Protected<[URL: [ImageDownloadReceipt]]>([:])
 
-    func download(_ request: URLRequest, receiptID: UUID, answer: @escaping @Sendable (Image?) -> Void) {
-        let answers = answers
-        downloader.downloadImage(
-            for: request, receiptID: receiptID,
-            success: { _, _, image in
-                answer(image)
-                answers.withLock { $0 += 1 }
-            },
-            failure: { _, _, _ in
-                answer(nil)
-                answers.withLock { $0 += 1 }
-            })
+    init(downloader: ImageDownloader) {
+        self.downloader = downloader
     }
 
-    func cancel(_ request: URLRequest, receiptID: UUID) {
-        downloader.cancelTask(for: ImageDownloadReceipt(receiptID: receiptID, request: request))
+    func fetch(_ url: URL, answer: @escaping @Sendable (Image?) -> Void) {
+        let receipt = downloader.downloadImage(
+            for: URLRequest(url: url), success: { _, _, image in answer(image) }, failure: { _, _, _ in answer(nil) })
+        if let receipt { receipts.withLock { $0[url, default: []].append(receipt) } }
+    }
+
+    func cancel(_ url: URL) {
+        let callers = receipts.withLock { $0.removeValue(forKey: url) ?? [] }
+        for receipt in callers { downloader.cancelTask(for: receipt) }
     }
 }
 

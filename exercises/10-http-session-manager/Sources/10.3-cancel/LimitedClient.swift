@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPSessionManager
+import Locking
+
+/// A client that runs at most `maximumCalls` GETs at once; the other calls wait, in the order they
+/// came, for a running call to end. (AFNetworking 2 ran its requests as operations on an
+/// `NSOperationQueue`, whose `maxConcurrentOperationCount` did this; URLSession's
+/// `httpMaximumConnectionsPerHost` limits connections, not your calls.)
+///
+/// Cancelling a call's Swift task must work wherever the call is: a call that is cancelled while
+/// it waits ends at once with `CancellationError`, leaves the line, and never reaches the server;
+/// a running call that is cancelled is cancelled by `get(_:using:)`, and its place goes to the
+/// next call in line once its task has ended (not before: URLSession is still working on it).
+/// Every call ends exactly once.
+public final class LimitedClient: Sendable {
+    public let manager: HTTPSessionManager
+    public let maximumCalls: Int
+    let state = Protected(State())
+
+    /// What the client keeps between calls.
+    struct State {
+        // TODO(10.3): what must the client remember about running and waiting calls?
+    }
+
+    /// A client for `manager`; `maximumCalls` below 1 is taken as 1.
+    public init(manager: HTTPSessionManager, maximumCalls: Int) {
+        self.manager = manager
+        self.maximumCalls = max(1, maximumCalls)
+    }
+
+    /// The status code of a GET for `path`, once a place is free.
+    public func status(of path: String) async throws -> Int {
+        // TODO(10.3): this runs every call at once. Make calls wait their turn, and make a
+        // cancellation reach a call that is still waiting.
+        try await get(path, using: manager)
+    }
+
+    /// How many calls are waiting for a place now.
+    public var waiting: Int {
+        // TODO(10.3)
+        0
+    }
+}
+
+// MARK: Chapter 10's bridge, written for you
+
+/// A GET through the manager's closure API, as an `async` function that returns the status code,
+/// whose cancellation reaches the `URLSessionTask` whenever it comes (chapter 10's `perform` and
+/// `CallState`, step 6): before the task exists, the task is cancelled before it is resumed, so
+/// nothing is sent; while it runs, its `cancel()` goes to another queue. A cancelled call throws
+/// `CancellationError`. You need not change it.
+public func get(_ path: String, using manager: HTTPSessionManager) async throws -> Int {
+    let call = Call()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = manager.dataTask(
+                withHTTPMethod: "GET", urlString: path,
+                success: { task, _ in continuation.resume(returning: (task.response as? HTTPURLResponse)?.statusCode ?? 0) },
+                failure: { _, error in
+                    let cancelled = call.wasCancelled && (error as? URLError)?.code == .cancelled
+                    continuation.resume(throwing: cancelled ? CancellationError() : error)
+                })
+            // No task: the failure closure reports why, later, and resumes the continuation.
+            guard let task else { return }
+            if !call.start(task) { task.cancel() }
+            manager.resume(task)
+        }
+    } onCancel: {
+        call.cancel()
+    }
+}
+
+/// Where a call's Swift task meets its URLSession task, in whichever order they come.
+private final class Call: Sendable {
+    private let state = Protected<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+
+    /// Keeps the task; false when the call was already cancelled.
+    func start(_ task: URLSessionTask) -> Bool {
+        state.withLock { state in
+            state.task = task
+            return !state.cancelled
+        }
+    }
+
+    /// The cancellation handler's half: it runs while the Swift runtime holds the task's lock, so
+    /// it only takes note, and sends the URLSession call to another queue.
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        if let task { DispatchQueue.global().async { task.cancel() } }
+    }
+
+    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+}
