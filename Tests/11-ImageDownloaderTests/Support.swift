@@ -105,18 +105,12 @@ final class Harness: Sendable {
         imageCache: (any ImageRequestCache)? = nil, completionQueue: DispatchQueue = DispatchQueue(label: "test.downloader.completion"),
         _ body: (Harness) async throws -> T
     ) async throws -> T {
-        let server = try await HTTPBin.start()
-        let harness = Harness(
-            server: server, maximumActiveDownloads: maximumActiveDownloads, prioritization: prioritization, cache: cache,
-            imageCache: imageCache, completionQueue: completionQueue)
-        defer { harness.downloader.sessionManager.invalidateSession(cancelingTasks: true) }
-        do {
-            let result = try await body(harness)
-            try await server.shutdown()
-            return result
-        } catch {
-            try? await server.shutdown()
-            throw error
+        try await HTTPBin.serving { server in
+            let harness = Harness(
+                server: server, maximumActiveDownloads: maximumActiveDownloads, prioritization: prioritization, cache: cache,
+                imageCache: imageCache, completionQueue: completionQueue)
+            defer { harness.downloader.sessionManager.invalidateSession(cancelingTasks: true) }
+            return try await body(harness)
         }
     }
 
