@@ -12,7 +12,7 @@ import FoundationNetworking
 /// Darwin does that when the answer is `.performDefaultHandling`. FoundationNetworking in Swift
 /// 6.3.1 hangs on that answer instead, past any timeout (swift-corelibs-foundation issue #5456,
 /// fixed by PR #5457, in 6.3.2 by PR #5458). It raises the challenge only once the 401's body is
-/// in, and by then it has handed that body to the delegate (step 2). So on Linux the owner
+/// in, and by then it has handed that body to the task's delegate. So on Linux the owner
 /// completes the task at once, with no error (`complete`: its own completion path, which takes
 /// the task out of its table first), then cancels the challenge: the -999 that URLSession reports
 /// next finds nothing left to complete.

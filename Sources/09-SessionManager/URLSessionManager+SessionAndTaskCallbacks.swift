@@ -113,7 +113,7 @@ extension URLSessionManager {
 
     // listing: did-complete
     /// URLSession says the task completed. Its row leaves the table, then `complete` finishes it;
-    /// a task already finished by the manager (the 401 answered above, an invalidation's clean-up)
+    /// a task the manager already finished (a 401 nobody could answer, an invalidation's clean-up)
     /// has no row left, and nothing more happens.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         assertOnDelegateQueue()
