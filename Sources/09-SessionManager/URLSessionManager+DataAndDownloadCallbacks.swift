@@ -18,7 +18,8 @@ extension URLSessionManager {
         assertOnDelegateQueue()
         let disposition = hook(\.dataTaskDidReceiveResponse)?(session, dataTask, response) ?? .allow
         if disposition == .cancel, LinuxWorkarounds.isActive {
-            if taskTable.noteCancellation(of: dataTask, because: .responseRefused) { dataTask.cancel() }
+            _ = taskTable.noteCancellation(of: dataTask, because: .responseRefused)
+            dataTask.cancel()
         } else {
             delegate(for: dataTask)?.didReceive(response: response)
         }
