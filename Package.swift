@@ -135,7 +135,7 @@ let package = Package(
             name: "ImageDownloaderTests",
             dependencies: [
                 "ImageDownloader", "ImageInflation", "ResponseValidation", "TaskDelegates", "SessionManager", "HTTPSessionManager", "HTTPBin",
-                "TestSupport",
+                "Tracing", "TestSupport",
             ],
             path: "Tests/11-ImageDownloaderTests", exclude: ["stages.md"]),
 

@@ -35,15 +35,16 @@ public struct CompletionContext: Sendable {
 // end-listing
 
 extension CompletionContext {
-    /// One concurrent queue for every task, as AFNetworking's `url_session_manager_processing_queue`.
+    /// One concurrent queue for every task, as AFNetworking's `url_session_manager_processing_queue`,
+    /// made the same way: a label and `.concurrent`, no target.
     ///
-    /// It targets the default global queue. A queue made with only a label targets an
-    /// "overcommit" one, which starts a new thread for each item whenever no thread is idle: a
-    /// burst of responses would then cost a burst of threads, each created, scheduled and
-    /// destroyed. On the global queue, parsing runs on at most one thread per core, and a
-    /// response that arrives while all are busy waits its turn.
-    public static let sharedProcessingQueue = DispatchQueue(
-        label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent, target: .global())
+    /// That is enough to keep a burst of responses from costing a burst of threads. libdispatch
+    /// sends a queue made without a target to a global root queue of its priority, and picks the
+    /// root that "overcommits" (starts a thread for an item whenever no thread is idle) only for a
+    /// serial queue; a concurrent one goes to the default-priority root that does not, the one
+    /// `DispatchQueue.global()` names. So parsing runs on about as many threads as there are
+    /// cores, and a response that arrives while all are busy waits its turn.
+    public static let sharedProcessingQueue = DispatchQueue(label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent)
     /// One group for every task whose owner names none, as `url_session_manager_completion_group`.
     public static let sharedCompletionGroup = DispatchGroup()
 }

@@ -16,7 +16,7 @@ public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, 
     private let delegates = Protected<[ObjectIdentifier: TaskDelegate]>([:])
 
     /// `credential` answers an authentication challenge once; without one, or when it was refused,
-    /// the challenge is cancelled.
+    /// the task completes with the 401 (`answerWithoutCredential`).
     public init(context: CompletionContext, credential: URLCredential? = nil) {
         self.context = context
         self.credential = credential
@@ -72,20 +72,20 @@ public final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate, 
         delegate(for: downloadTask)?.didResume(atOffset: fileOffset, expectedTotalBytes: expectedTotalBytes)
     }
 
+    /// The task's own destination decides where the file goes: this delegate has no hook to
+    /// overrule it.
     public func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        delegate(for: downloadTask)?.didFinishDownloading(to: location)
+        guard let delegate = delegate(for: downloadTask) else { return }
+        delegate.didFinishDownloading(to: location, movingTo: delegate.proposedDestination(for: location))
     }
 
-    /// Answered at task level, and never with `.performDefaultHandling`: on Linux (Swift 6.3.1) a
-    /// Basic challenge answered that way without a usable credential hangs the task forever.
+    /// Answered at task level: with the credential once, else as Darwin answers a challenge nobody
+    /// can meet (`answerWithoutCredential`, which never asks Linux for the default handling).
     public func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        if let credential, challenge.previousFailureCount == 0 {
-            completionHandler(.useCredential, credential)
-        } else {
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        }
+        if let credential, challenge.previousFailureCount == 0 { return completionHandler(.useCredential, credential) }
+        answerWithoutCredential(completionHandler) { self.urlSession(session, task: task, didCompleteWithError: nil) }
     }
 }

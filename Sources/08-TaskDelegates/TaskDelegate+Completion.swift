@@ -58,8 +58,11 @@ extension TaskDelegate {
     /// once it is all in, its length is known, so the progress can show 1.0. (An addition: on
     /// Darwin, AFNetworking's progress for a chunked body stays indeterminate.)
     private func finishUnknownDownloadTotal() {
-        let received = state.withLock { $0.download.expected < 0 ? $0.download.done : 0 }
-        if received > 0 { report(.download, total: received, completed: received) }
+        let counts = state.withLock { state -> Counts? in
+            guard state.download.expected < 0, state.download.done > 0 else { return nil }
+            return Counts(total: state.download.done, completed: state.download.done, progress: state.download.progress)
+        }
+        if let counts { report(.download, counts) }
     }
 
     // listing: completion-dispatch

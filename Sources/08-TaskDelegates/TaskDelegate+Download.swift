@@ -5,17 +5,24 @@ import FoundationNetworking
 import Tracing
 
 extension TaskDelegate {
+    /// Where this task's own `destination` puts a file finished at `temporaryURL`, asked once the
+    /// file is there (the response is known by then); nil without a destination. The owner decides
+    /// with it: the forwarding delegate takes it as it is, chapter 9's manager lets its hook
+    /// overrule it, as AFNetworking's manager does.
+    public func proposedDestination(for temporaryURL: URL) -> URL? {
+        destination?(temporaryURL, task.response)
+    }
+
     // listing: download-move
-    /// A download finished in a temporary file: move it where the destination says, and post the
-    /// success or the failure notification (on the delegate queue, as AFNetworking does). The
-    /// destination is remembered even when the move fails: the completion handler gets it anyway.
+    /// A download finished in a temporary file: move it to `target`, the place its owner decided,
+    /// and post the success or the failure notification (on the delegate queue, as AFNetworking
+    /// does). The target is remembered even when the move fails: the handler gets it anyway.
     ///
     /// Darwin deletes the temporary file when this callback returns; Linux leaves it behind. So
-    /// the delegate deletes whatever it did not move: with no destination, after a failed move,
-    /// or after the task completed.
-    public func didFinishDownloading(to location: URL) {
-        guard let destination, !isCompleted else { return discard(location) }
-        let target = destination(location, task.response)
+    /// the delegate deletes whatever it did not move: with no target, after a failed move, or after
+    /// the task completed.
+    public func didFinishDownloading(to location: URL, movingTo target: URL?) {
+        guard let target, !isCompleted else { return discard(location) }
         state.withLock { $0.downloadFileURL = target }
         do {
             try FileManager.default.moveItem(at: location, to: target)

@@ -5,26 +5,27 @@ import FoundationNetworking
 import Tracing
 
 /// The event methods: one per URLSession callback the owner forwards. Each one changes the state
-/// under the lock, then (outside it) moves a progress object and calls the caller's handler, on
-/// the queue the event arrived on: the session's delegate queue.
+/// under the lock, in one acquisition that also reads what the report needs, then (outside it)
+/// moves a progress object and calls the caller's handler, on the queue the event arrived on: the
+/// session's delegate queue.
 extension TaskDelegate {
     // listing: did-receive-response
     /// A data task's response arrived. The buffer starts again: on Linux the body of a 401 reaches
     /// the delegate before the authentication challenge, so a task answered with a credential sees
     /// two responses, and only the last one's body belongs to the caller.
     public func didReceive(response: URLResponse) {
-        let accepted = state.withLock { state -> Int64? in
+        let counts = state.withLock { state -> Counts? in
             guard !state.isCompleted else { return nil }
             state.response = response
             state.data = Data()
             let proposed = ProgressBookkeeping.expectedTotal(of: response)
             state.download.expected = ProgressBookkeeping.settableTotal(current: state.download.expected, proposed: proposed)
             state.download.done = 0
-            return state.download.expected
+            return state.counts(.download)
         }
-        guard let total = accepted else { return }
+        guard let counts else { return }
         trace(.didReceiveResponse, TraceDetail.response(response))
-        report(.download, total: total, completed: 0)
+        report(.download, counts)
     }
     // end-listing
 
@@ -33,15 +34,15 @@ extension TaskDelegate {
     /// `countOfBytesReceived` stays 0 for data tasks. Chunks that arrive after completion (on
     /// Linux, up to three after `cancel()`) are dropped.
     public func didReceive(data: Data) {
-        let counts = state.withLock { state -> (total: Int64, completed: Int64)? in
+        let counts = state.withLock { state -> Counts? in
             guard !state.isCompleted else { return nil }
             state.data.append(data)
             state.download.done += Int64(data.count)
-            return (state.download.expected, state.download.done)
+            return state.counts(.download)
         }
         guard let counts else { return }
         trace(.didReceiveData, "\(data.count) bytes, \(counts.completed) so far")
-        report(.download, total: counts.total, completed: counts.completed)
+        report(.download, counts)
     }
     // end-listing
 
@@ -49,9 +50,9 @@ extension TaskDelegate {
     /// expected total, which falls back to the request's `Content-Length`.
     public func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
-        guard record(.upload, total: total, completed: totalBytesSent) else { return }
+        guard let counts = record(.upload, total: total, completed: totalBytesSent) else { return }
         trace(.didSendBodyData, "\(totalBytesSent) of \(total) bytes sent")
-        report(.upload, total: total, completed: totalBytesSent)
+        report(.upload, counts)
     }
 
     /// Some of a download was written to its temporary file.
@@ -67,28 +68,28 @@ extension TaskDelegate {
 
     private func recordDownload(total: Int64, completed: Int64) {
         let total = total < 0 ? ProgressBookkeeping.unknown : total
-        if record(.download, total: total, completed: completed) { report(.download, total: total, completed: completed) }
+        if let counts = record(.download, total: total, completed: completed) { report(.download, counts) }
     }
 
-    /// Records a direction's counts, unless the task has completed; says whether it did.
-    private func record(_ direction: Direction, total: Int64, completed: Int64) -> Bool {
+    /// Records a direction's counts, unless the task has completed (then nil).
+    private func record(_ direction: Direction, total: Int64, completed: Int64) -> Counts? {
         state.withLock { state in
-            guard !state.isCompleted else { return false }
+            guard !state.isCompleted else { return nil }
             state[direction].expected = total
             state[direction].done = completed
-            return true
+            return state.counts(direction)
         }
     }
 
     // listing: report-progress
     /// Moves a direction's progress object, if it exists or a handler waits for it, and calls the
     /// handler. Events arrive one at a time on the delegate queue, so two reports never interleave.
-    func report(_ direction: Direction, total: Int64, completed: Int64) {
+    /// `counts` were read with the event's change: a task nobody watches takes the lock once.
+    func report(_ direction: Direction, _ counts: Counts) {
         let handler = direction == .upload ? uploadProgressHandler : downloadProgressHandler
-        let existing = state.withLock { $0[direction].progress }
-        guard let progress = existing ?? handler.map({ _ in self.progress(direction) }) else { return }
-        progress.totalUnitCount = ProgressBookkeeping.settableTotal(current: progress.totalUnitCount, proposed: total)
-        progress.completedUnitCount = completed
+        guard let progress = counts.progress ?? handler.map({ _ in self.progress(direction) }) else { return }
+        progress.totalUnitCount = ProgressBookkeeping.settableTotal(current: progress.totalUnitCount, proposed: counts.total)
+        progress.completedUnitCount = counts.completed
         handler?(progress)
     }
     // end-listing

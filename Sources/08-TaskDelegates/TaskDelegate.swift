@@ -12,9 +12,10 @@ import Tracing
 /// A session has one delegate for all its tasks; its owner (chapter 9's manager, or in this chapter
 /// a bare forwarding delegate) looks up the task's `TaskDelegate` and calls the event method that
 /// matches each URLSession callback. Events arrive one at a time on the session's delegate queue,
-/// but the caller may ask for a progress object, and the owner may read the buffer, from any
-/// thread: so what changes lives behind one lock (`Protected`), and what never changes (the
-/// caller's closures, the destination) is `let`.
+/// but a caller may ask for a progress object from any thread (chapter 9's `uploadProgress(for:)`
+/// and `downloadProgress(for:)`), and a challenge answered later may complete the task from the
+/// thread that answers: so what changes lives behind one lock (`Protected`), and what never
+/// changes (the caller's closures, the destination) is `let`.
 public final class TaskDelegate: Sendable {
     /// AFNetworking's completion block: the response, the object, the error. The object and the
     /// error may both be set (a 404 whose JSON body explains it: chapter 5's contract).
@@ -59,6 +60,14 @@ public final class TaskDelegate: Sendable {
         var progress: Progress?
     }
     // end-listing
+
+    /// A direction's counts as an event left them, and its progress object if one exists: what
+    /// `report` needs, taken in the same acquisition of the lock as the event's own change.
+    struct Counts: Sendable {
+        var total: Int64
+        var completed: Int64
+        var progress: Progress?
+    }
 
     enum Direction {
         case upload, download
@@ -150,6 +159,10 @@ extension TaskDelegate {
 }
 
 extension TaskDelegate.State {
+    func counts(_ direction: TaskDelegate.Direction) -> TaskDelegate.Counts {
+        TaskDelegate.Counts(total: self[direction].expected, completed: self[direction].done, progress: self[direction].progress)
+    }
+
     subscript(direction: TaskDelegate.Direction) -> TaskDelegate.Transfer {
         get { direction == .upload ? upload : download }
         set {

@@ -39,6 +39,8 @@ public struct Hooks: Sendable {
         (@Sendable (URLSession, URLSessionTask, Challenge, @escaping ChallengeCompletion) -> ChallengeAnswer)?
     public var taskNeedNewBodyStream: (@Sendable (URLSession, URLSessionTask) -> InputStream?)?
     public var taskDidSendBodyData: (@Sendable (URLSession, URLSessionTask, Int64, Int64, Int64) -> Void)?
+    /// Called once for each of the manager's tasks, right after its delegate has been given the
+    /// error it completes with, and with that error.
     public var taskDidComplete: (@Sendable (URLSession, URLSessionTask, (any Error)?) -> Void)?
     public var dataTaskDidReceiveResponse: (@Sendable (URLSession, URLSessionDataTask, URLResponse) -> URLSession.ResponseDisposition)?
     public var dataTaskDidReceiveData: (@Sendable (URLSession, URLSessionDataTask, Data) -> Void)?

@@ -7,8 +7,10 @@ extension URLSessionManager {
     // listing: invalidate
     /// Invalidates the session: cancelling its running tasks, or letting them finish first. With
     /// `resetSession`, the next use of `session` creates a new one; without it, the same session
-    /// object stays, and asking it for a task throws `SessionManagerError.sessionInvalidated`
-    /// (on Linux, URLSession itself would stop the process with a `fatalError`).
+    /// object stays, and asking it for a task throws `SessionManagerError.sessionInvalidated`.
+    /// (URLSession itself would stop the process: Darwin raises `NSGenericException`, "Task
+    /// created in a session that has been invalidated", AFNetworking issue #3900; Linux calls
+    /// `fatalError`.)
     public func invalidateSession(cancelingTasks: Bool, resetSession: Bool = false) {
         let (current, isNew) = sessionState.withLock { state in
             defer {

@@ -71,23 +71,6 @@ enum LinuxWorkarounds {
         return hasBody ? nil : request
     }
     // end-listing
-
-    // listing: final-error
-    /// The error a task completes with, once the manager's own cancellations are explained:
-    /// the challenge handler's error; no error for a challenge cancelled in place of the default
-    /// handling (the task then completes with the 401 and its body, as on Darwin); a timeout for
-    /// the manager's resource timer; a cancellation for a response the hook cancelled, even when
-    /// the whole body had arrived before the cancellation did.
-    static func finalError(_ error: (any Error)?, notes: TaskNotes?) -> (any Error)? {
-        guard let notes else { return error }
-        if let challengeError = notes.challengeError { return challengeError }
-        if notes.discardsData { return error ?? URLError(.cancelled) }
-        guard let error = error as? URLError, error.code == .cancelled else { return error }
-        if notes.resourceTimedOut { return URLError(.timedOut, userInfo: error.userInfo) }
-        if notes.cancelledChallengeForDefaultHandling { return nil }
-        return error
-    }
-    // end-listing
 }
 
 extension URLSessionManager {
@@ -103,15 +86,13 @@ extension URLSessionManager {
     func startResourceTimer(for task: URLSessionTask) {
         let limit = sessionConfiguration.timeoutIntervalForResource
         guard LinuxWorkarounds.isActive, limit > 0, limit < 7 * 24 * 3600 else { return }
-        var isFirst = false
-        note(task) { notes in
-            isFirst = !notes.resourceTimerStarted
-            notes.resourceTimerStarted = true
+        let isFirst = taskTable.updateRecord(of: task) { record in
+            defer { record.resourceTimerStarted = true }
+            return !record.resourceTimerStarted
         }
-        guard isFirst else { return }
+        guard isFirst == true else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self, weak task] in
-            guard let self, let task, self.delegate(for: task) != nil else { return }
-            self.note(task) { $0.resourceTimedOut = true }
+            guard let self, let task, self.taskTable.noteCancellation(of: task, because: .resourceTimedOut) else { return }
             task.cancel()
         }
     }

@@ -2,8 +2,9 @@ import Foundation
 
 /// What the manager refuses to do, as a typed error rather than a crash.
 public enum SessionManagerError: Error, Equatable, CustomStringConvertible {
-    /// The session was invalidated without a reset: it can make no more tasks. On Linux, asking an
-    /// invalidated `URLSession` for a task is a `fatalError`, so the manager checks first.
+    /// The session was invalidated without a reset: it can make no more tasks. Asking an
+    /// invalidated `URLSession` for a task stops the process, on Darwin (`NSGenericException`) as
+    /// on Linux (`fatalError`), so the manager checks first.
     case sessionInvalidated
 
     public var description: String {

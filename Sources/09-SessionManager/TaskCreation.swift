@@ -19,89 +19,89 @@ extension URLSessionManager {
         with request: URLRequest, uploadProgress: ProgressHandler? = nil, downloadProgress: ProgressHandler? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDataTask {
-        let request = LinuxWorkarounds.request(request)
-        let (task, session) = try withValidSession { $0.dataTask(with: request) }
-        adopt(task, session, TaskDelegate(
-            task: task, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
-            notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler),
-            responseSerializer: responseSerializer)
-        return task
+        try makeTask(request, responseSerializer: responseSerializer, { $0.dataTask(with: $1) }) { task in
+            TaskDelegate(
+                task: task, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
+                notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler)
+        }
     }
 
-    /// Gives a new task the manager's description and its row in the table: from here on, every
-    /// event of the task reaches its delegate.
-    func adopt(
-        _ task: URLSessionTask, _ session: URLSession, _ delegate: TaskDelegate,
-        responseSerializer: (any ResponseSerializer)? = nil, hasDestination: Bool = false
-    ) {
+    /// Every kind of task is made the same way: the request made safe for Linux, the task made by
+    /// a session that is still valid, the manager's description, and the task's row in the table,
+    /// its delegate beside the manager's record. From here on, every event reaches the delegate.
+    func makeTask<Task: URLSessionTask>(
+        _ request: URLRequest, responseSerializer: (any ResponseSerializer)? = nil,
+        _ create: (URLSession, URLRequest) -> Task, delegate: (Task) -> TaskDelegate
+    ) throws(SessionManagerError) -> Task {
+        let request = LinuxWorkarounds.request(request)
+        let (task, session) = try withValidSession { create($0, request) }
         task.taskDescription = taskDescriptionForSessionTasks
         trace.record(.taskCreation, task: task.taskIdentifier, on: TracePlace.current, TraceDetail.creation(of: task))
-        let notes = TaskNotes(session: ObjectIdentifier(session), hasDestination: hasDestination)
-        taskTable.insert(TaskTable.Row(delegate: delegate, responseSerializer: responseSerializer, notes: notes))
+        let record = TaskRecord(session: ObjectIdentifier(session), responseSerializer: responseSerializer)
+        taskTable.insert(TaskTable.Row(delegate: delegate(task), record: record))
         trace.record(.taskTableInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
+        return task
     }
     // end-listing
 
     /// An upload task that sends `bodyData` as the request's body.
     public func uploadTask(
-        with request: URLRequest, from bodyData: Data, progress: ProgressHandler? = nil,
-        completionHandler: CompletionHandler? = nil
+        with request: URLRequest, from bodyData: Data, progress: ProgressHandler? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        let request = LinuxWorkarounds.request(request)
-        let (task, session) = try withValidSession { $0.uploadTask(with: request, from: bodyData) }
-        adoptUpload(task, session, progress, completionHandler)
-        return task
+        try uploadTask(request, .data(bodyData), progress, completionHandler)
     }
 
     /// An upload task that sends the file at `fileURL` as the request's body.
     public func uploadTask(
-        with request: URLRequest, fromFile fileURL: URL, progress: ProgressHandler? = nil,
-        completionHandler: CompletionHandler? = nil
+        with request: URLRequest, fromFile fileURL: URL, progress: ProgressHandler? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        let request = LinuxWorkarounds.request(request)
-        let (task, session) = try withValidSession { $0.uploadTask(with: request, fromFile: fileURL) }
-        adoptUpload(task, session, progress, completionHandler)
-        return task
+        try uploadTask(request, .file(fileURL), progress, completionHandler)
     }
 
     /// An upload task that streams the request's `httpBodyStream` (chapter 4's multipart body).
     /// URLSession asks for the stream through `urlSession(_:task:needNewBodyStream:)`.
     public func uploadTask(
-        withStreamedRequest request: URLRequest, progress: ProgressHandler? = nil,
-        completionHandler: CompletionHandler? = nil
+        withStreamedRequest request: URLRequest, progress: ProgressHandler? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        let request = LinuxWorkarounds.request(request)
-        let (task, session) = try withValidSession { $0.uploadTask(withStreamedRequest: request) }
-        adoptUpload(task, session, progress, completionHandler)
-        return task
+        try uploadTask(request, .stream, progress, completionHandler)
     }
 
-    private func adoptUpload(_ task: URLSessionUploadTask, _ session: URLSession, _ progress: ProgressHandler?, _ completionHandler: CompletionHandler?) {
-        adopt(task, session, TaskDelegate(
-            task: task, uploadProgress: progress, notificationCenter: notificationCenter, tracer: tracer,
-            completionHandler: completionHandler))
+    /// Where an upload's body comes from.
+    private enum UploadBody {
+        case data(Data)
+        case file(URL)
+        case stream
+    }
+
+    /// The one maker behind AFNetworking's three upload methods.
+    private func uploadTask(
+        _ request: URLRequest, _ body: UploadBody, _ progress: ProgressHandler?, _ completionHandler: CompletionHandler?
+    ) throws(SessionManagerError) -> URLSessionUploadTask {
+        try makeTask(request, { session, request in
+            switch body {
+            case .data(let data): session.uploadTask(with: request, from: data)
+            case .file(let fileURL): session.uploadTask(with: request, fromFile: fileURL)
+            case .stream: session.uploadTask(withStreamedRequest: request)
+            }
+        }) { task in
+            TaskDelegate(task: task, uploadProgress: progress, notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler)
+        }
     }
 
     // listing: download-task
     /// A download task. When it finishes, the file goes where `destination` says, unless the
-    /// manager's `downloadTaskDidFinishDownloading` hook names another place; with neither, the
-    /// temporary file is deleted. The completion handler's object is the file's URL.
+    /// manager's `downloadTaskDidFinishDownloading` hook names another place (the callback decides,
+    /// once the file is there); with neither, the temporary file is deleted. The completion
+    /// handler's object is the file's URL.
     public func downloadTask(
         with request: URLRequest, progress: ProgressHandler? = nil, destination: Destination? = nil,
         completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDownloadTask {
-        let request = LinuxWorkarounds.request(request)
-        let (task, session) = try withValidSession { $0.downloadTask(with: request) }
-        // The delegate asks this closure where to move the file: the hook's answer, saved by
-        // `urlSession(_:downloadTask:didFinishDownloadingTo:)`, wins over the caller's closure.
-        let resolved: Destination = { [weak self, weak task] temporaryURL, response in
-            let override = task.flatMap { self?.notes(for: $0)?.destinationOverride }
-            return override ?? destination?(temporaryURL, response) ?? temporaryURL
+        try makeTask(request, { $0.downloadTask(with: $1) }) { task in
+            TaskDelegate(
+                task: task, downloadProgress: progress, destination: destination, notificationCenter: notificationCenter,
+                tracer: tracer, completionHandler: completionHandler)
         }
-        adopt(task, session, TaskDelegate(
-            task: task, downloadProgress: progress, destination: resolved, notificationCenter: notificationCenter,
-            tracer: tracer, completionHandler: completionHandler), hasDestination: destination != nil)
-        return task
     }
     // end-listing
 }

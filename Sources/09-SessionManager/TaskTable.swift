@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import Locking
-import ResponseValidation
 import TaskDelegates
 
 // listing: task-table
@@ -13,14 +12,13 @@ import TaskDelegates
 ///
 /// Tasks are created on the caller's thread, their events arrive on the delegate queue, and
 /// readers may ask from anywhere: so every access goes through one lock, held for one dictionary
-/// operation and never while calling out.
+/// operation and never while calling out. One callback, one lookup: a row holds all of it.
 package final class TaskTable: Sendable {
     package struct Row: Sendable {
+        /// The task's delegate (chapter 8): its body, progress and completion.
         package let delegate: TaskDelegate
-        /// This task's own serializer (chapter 10's async calls bring one), or nil for the
-        /// manager's, read when the task completes.
-        package let responseSerializer: (any ResponseSerializer)?
-        var notes: TaskNotes
+        /// What the manager knows about the task.
+        var record: TaskRecord
     }
 
     private let rows = Protected<[ObjectIdentifier: Row]>([:])
@@ -52,9 +50,14 @@ package final class TaskTable: Sendable {
     func removeAll(of session: URLSession) -> [Row] {
         let owner = ObjectIdentifier(session)
         return rows.withLock { rows in
-            let keys = rows.filter { $0.value.notes.session == owner }.map(\.key)
+            let keys = rows.filter { $0.value.record.session == owner }.map(\.key)
             return keys.compactMap { rows.removeValue(forKey: $0) }
         }
+    }
+
+    /// The task's row as it is now, or nil once the task has left the table.
+    func row(for task: URLSessionTask) -> Row? {
+        rows.withLock { $0[ObjectIdentifier(task)] }
     }
 
     /// The delegate of a running task of this manager, or nil.
@@ -62,17 +65,25 @@ package final class TaskTable: Sendable {
         rows.withLock { $0[ObjectIdentifier(task)]?.delegate }
     }
 
-    func notes(for task: URLSessionTask) -> TaskNotes? {
-        rows.withLock { $0[ObjectIdentifier(task)]?.notes }
+    // listing: note-cancellation
+    /// Records why the manager is cancelling the task, unless it has already given a reason; says
+    /// whether this one counts. False too once the task has left the table: it completed first.
+    func noteCancellation(of task: URLSessionTask, because reason: Cancellation) -> Bool {
+        updateRecord(of: task) { record in
+            guard record.cancellation == nil else { return false }
+            record.cancellation = reason
+            return true
+        } ?? false
     }
+    // end-listing
 
-    /// Changes the task's notes in place, if it is still running.
-    func updateNotes(of task: URLSessionTask, _ change: (inout TaskNotes) -> Void) {
+    /// Changes the task's record in place, if the task is still in the table; returns what
+    /// `change` returns, or nil when there is no row.
+    func updateRecord<Answer: Sendable>(of task: URLSessionTask, _ change: (inout TaskRecord) -> Answer) -> Answer? {
         rows.withLock { rows in
             let key = ObjectIdentifier(task)
-            guard var row = rows[key] else { return }
-            change(&row.notes)
-            rows[key] = row
+            guard rows[key] != nil else { return nil }
+            return change(&rows[key]!.record)
         }
     }
 

@@ -29,7 +29,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     public let operationQueue: OperationQueue
     // end-listing
 
-    /// Every running task's row: its delegate, its serializer, its notes.
+    /// Every running task's row: its delegate, and the manager's record of it.
     package let taskTable = TaskTable()
     /// Chapter 1's tracing hook: where this manager and its task delegates report each step.
     package let trace = TraceSwitch()
@@ -96,7 +96,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
             guard let self else { return }
             for task in dataTasks as [URLSessionTask] + uploadTasks + downloadTasks {
                 let delegate = TaskDelegate(task: task, notificationCenter: notificationCenter)
-                taskTable.insert(TaskTable.Row(delegate: delegate, responseSerializer: nil, notes: TaskNotes(session: ObjectIdentifier(session))))
+                taskTable.insert(TaskTable.Row(delegate: delegate, record: TaskRecord(session: ObjectIdentifier(session), responseSerializer: nil)))
             }
         }
     }
@@ -148,6 +148,18 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     func delegate(for task: URLSessionTask) -> TaskDelegate? {
         taskTable.delegate(for: task)
     }
+
+    // listing: delegate-queue-check
+    /// Debug builds check what the comment on `operationQueue` promises, at every URLSession
+    /// callback: it runs on that queue, and the queue runs one operation at a time. (Alamofire
+    /// checks the same of its own queue with `dispatchPrecondition`.) Release builds compile
+    /// nothing here: `assert` drops its condition.
+    func assertOnDelegateQueue(_ callback: StaticString = #function) {
+        assert(
+            OperationQueue.current === operationQueue && operationQueue.maxConcurrentOperationCount == 1,
+            "\(callback) ran off the manager's serial delegate queue")
+    }
+    // end-listing
 
     /// The manager's tasks that have not completed yet (AFNetworking asks its session for them;
     /// the manager reads its own table, which also holds tasks not yet resumed).

@@ -7,62 +7,83 @@ import Tracing
 
 extension ImageDownloader {
     // listing: start-merged-task
-    /// Makes and resumes the task of a download that was just given a slot. Outside the lock:
-    /// making a task takes the manager's own lock, and nothing is called out under this one but
-    /// the image cache. Every caller may have cancelled meanwhile; the task is then cancelled
-    /// before it starts, and its completion (-999) still frees the slot.
-    func start(_ merged: MergedTask) {
-        let task: URLSessionDataTask
-        do {
-            task = try sessionManager.dataTask(with: merged.request, responseSerializer: responseSerializer) { [weak self] response, object, error in
-                self?.complete(merged, response: response as? HTTPURLResponse, object: object, error: error)
+    /// Makes and resumes the tasks of downloads just given a slot, one after another, outside the
+    /// lock: making a task takes the manager's own lock. A download whose task cannot be made (an
+    /// invalidated session) finishes at once, and the downloads its slot frees join this same
+    /// loop: started from inside `finish`, each would add to the stack, a long queue overflowing
+    /// it. Every caller may have cancelled meanwhile; the task is then cancelled before it
+    /// starts, and its completion (-999) still frees the slot.
+    func start(_ downloads: [MergedTask]) {
+        var pending = downloads
+        while !pending.isEmpty {
+            let merged = pending.removeFirst()
+            let task: URLSessionDataTask
+            do {
+                task = try sessionManager.dataTask(with: merged.request, responseSerializer: responseSerializer) { [weak self] response, object, error in
+                    self?.complete(merged, response: response as? HTTPURLResponse, object: object, error: error)
+                }
+            } catch {
+                // No task, so no completion will ever come: finish the download here.
+                pending += finish(merged, response: nil, object: nil, error: error)
+                continue
             }
-        } catch {
-            // An invalidated session makes no task, and so no completion will come: complete here.
-            return complete(merged, response: nil, object: nil, error: error)
+            let stillWanted = state.withLock { state in
+                guard state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier else { return false }
+                state.mergedTasks[merged.urlIdentifier]?.task = task
+                return true
+            }
+            sessionManager.trace.record(.downloadQueue, task: task.taskIdentifier, on: TracePlace.current,
+                stillWanted ? "started: \(activity.running) of \(maximumActiveDownloads) slots in use" : "every caller left: cancelled")
+            if stillWanted { sessionManager.resume(task) } else { task.cancel() }
         }
-        let stillWanted = state.withLock { state in
-            guard state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier else { return false }
-            state.mergedTasks[merged.urlIdentifier]?.task = task
-            return true
-        }
-        sessionManager.trace.record(.downloadQueue, task: task.taskIdentifier, on: TracePlace.current,
-            stillWanted ? "started: \(activity.running) of \(maximumActiveDownloads) slots in use" : "every caller left: cancelled")
-        guard stillWanted else { return task.cancel() }
-        sessionManager.resume(task)
     }
     // end-listing
 
-    // listing: complete-merged-task
-    /// The task of `merged` completed. If it is still the download for its URL (no caller
-    /// cancelled it all, no newer one replaced it), its handlers take it out of the table and the
-    /// image goes into the cache, in the same step, so that a request arriving now either joins
-    /// the handlers or finds the image; then each handler gets the outcome. Either way the task's
-    /// slot goes to the next download in the queue.
+    /// The task of `merged` completed: finish the download, and start what its slot frees.
     func complete(_ merged: MergedTask, response: HTTPURLResponse?, object: Any?, error: (any Error)?) {
+        start(finish(merged, response: response, object: object, error: error))
+    }
+
+    // listing: complete-merged-task
+    /// Finishes a download. If it is still the download for its URL (no caller cancelled it all,
+    /// no newer one replaced it), the image goes into the cache first, then its handlers take it
+    /// out of the table, so that a request arriving meanwhile either joins the handlers or finds
+    /// the image; each handler gets the outcome. Returns the downloads its freed slot lets start.
+    func finish(_ merged: MergedTask, response: HTTPURLResponse?, object: Any?, error: (any Error)?) -> [MergedTask] {
         let outcome: Result<Image, any Error> = if let error { .failure(error) } else if let image = object as? Image {
             .success(image)
         } else {
             .failure(URLError(.cannotDecodeContentData))
         }
-        let (handlers, cached, next) = state.withLock { state -> ([ResponseHandler], Bool, [MergedTask]) in
+        // The cache is the app's code, which may ask the downloader anything: no lock is held.
+        let cached = isCurrent(merged) && cache(outcome, for: merged.request)
+        let (handlers, next) = state.withLock { state -> ([ResponseHandler], [MergedTask]) in
             state.activeRequestCount -= 1
-            var (handlers, cached) = ([ResponseHandler](), false)
+            var handlers: [ResponseHandler] = []
             if state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier {
                 handlers = state.mergedTasks.removeValue(forKey: merged.urlIdentifier)?.handlers ?? []
-                if case .success(let image) = outcome, let imageCache,
-                    imageCache.shouldCache(image, for: merged.request, withAdditionalIdentifier: nil) {
-                    imageCache.add(image, for: merged.request, withAdditionalIdentifier: nil)
-                    cached = true
-                }
+                state.finishedDownloads += 1
             }
-            return (handlers, cached, state.takeStartable(maximumActiveDownloads: maximumActiveDownloads))
+            return (handlers, state.takeStartable(maximumActiveDownloads: maximumActiveDownloads))
         }
         traceCompletion(outcome, cached: cached)
         deliver(outcome, of: merged, response: response, to: handlers)
-        for waiting in next { start(waiting) }
+        return next
     }
     // end-listing
+
+    /// Whether `merged` is still the download for its URL.
+    private func isCurrent(_ merged: MergedTask) -> Bool {
+        state.withLock { $0.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier }
+    }
+
+    /// Puts a downloaded image into the cache, if the cache wants it; says whether it did.
+    private func cache(_ outcome: Result<Image, any Error>, for request: URLRequest) -> Bool {
+        guard case .success(let image) = outcome, let imageCache, imageCache.shouldCache(image, for: request, withAdditionalIdentifier: nil)
+        else { return false }
+        imageCache.add(image, for: request, withAdditionalIdentifier: nil)
+        return true
+    }
 
     private func traceCompletion(_ outcome: Result<Image, any Error>, cached: Bool) {
         let trace = sessionManager.trace

@@ -6,7 +6,7 @@ import ImageInflation
 import Tracing
 
 extension ImageDownloader {
-    /// What `downloadImage` decided, under the lock; it acts on it once the lock is released.
+    /// What `downloadImage` decided; it acts on it once the lock is released.
     enum Decision {
         case joined(handlers: Int)
         case cached(Image)
@@ -14,34 +14,35 @@ extension ImageDownloader {
     }
 
     // listing: download-image
-    /// Joins the download of the same URL already on its way, or answers from the image cache,
-    /// or starts a download. Returns the caller's receipt; nil for a cached image (`success` then
-    /// gets no response) or a request with no URL (`failure` gets `URLError(.badURL)`). Handlers
-    /// run on `completionQueue`, always after this method has returned.
+    /// Joins the download of the same URL on its way, or answers from the image cache (asked with
+    /// no lock held: it is the app's code), or starts a download. Returns the caller's receipt; nil
+    /// for a cached image (`success` gets no response) or a request with no URL (`failure` gets
+    /// `URLError(.badURL)`). Handlers run on `completionQueue`, after this method has returned.
     @discardableResult
     public func downloadImage(for request: URLRequest, receiptID: UUID = UUID(), success: Success? = nil, failure: Failure? = nil)
         -> ImageDownloadReceipt? {
         guard let urlIdentifier = request.url?.absoluteString else { return fail(request, failure, URLError(.badURL)) }
         let handler = ResponseHandler(receiptID: receiptID, success: success, failure: failure)
-        let prioritization = downloadPrioritization
-        let decision = state.withLock { state -> Decision in
-            // 1. Join the download already on its way.
-            if var merged = state.mergedTasks.removeValue(forKey: urlIdentifier) {
-                merged.handlers.append(handler)
-                state.mergedTasks[urlIdentifier] = merged
-                return .joined(handlers: merged.handlers.count)
+        let (prioritization, cache) = (downloadPrioritization, Self.mayUseImageCache(request.cachePolicy) ? imageCache : nil)
+        var finishedWhenAsked = -1
+        while true {
+            let decision = state.withLock { state -> Decision? in
+                // 1. Join the download already on its way.
+                if let joined = state.join(urlIdentifier, handler) { return joined }
+                // 2. Ask the cache (below), unless it was asked and no download has finished since.
+                if cache != nil, state.finishedDownloads != finishedWhenAsked {
+                    finishedWhenAsked = state.finishedDownloads
+                    return nil
+                }
+                // 3. A new download, queued, and started if a slot is free.
+                state.mergedTasks[urlIdentifier] = MergedTask(urlIdentifier: urlIdentifier, request: request, handlers: [handler])
+                state.enqueue(urlIdentifier, prioritization)
+                return .created(start: state.takeStartable(maximumActiveDownloads: maximumActiveDownloads), waiting: state.queue.count)
             }
-            // 2. The image cache, if the request's cache policy allows it.
-            if Self.mayUseImageCache(request.cachePolicy), let image = imageCache?.image(for: request, withAdditionalIdentifier: nil) {
-                return .cached(image)
-            }
-            // 3. A new download, queued, and started if a slot is free.
-            state.mergedTasks[urlIdentifier] = MergedTask(urlIdentifier: urlIdentifier, request: request, handlers: [handler])
-            state.enqueue(urlIdentifier, prioritization)
-            let start = state.takeStartable(maximumActiveDownloads: maximumActiveDownloads)
-            return .created(start: start, waiting: state.queue.count)
+            if let decision { return act(on: decision, for: request, receiptID: receiptID, success: success) }
+            guard let image = cache?.image(for: request, withAdditionalIdentifier: nil) else { continue }
+            return act(on: .cached(image), for: request, receiptID: receiptID, success: success)
         }
-        return act(on: decision, for: request, receiptID: receiptID, success: success)
     }
     // end-listing
 
@@ -74,7 +75,7 @@ extension ImageDownloader {
             trace.record(.imageCache, on: place, Self.mayUseImageCache(request.cachePolicy) && imageCache != nil ? "miss" : "not asked (cache policy)")
             trace.record(.mergedTask, on: place, "new download, 1 caller")
             if start.isEmpty { trace.record(.downloadQueue, on: place, "waits: \(waiting) in the queue") }
-            for merged in start { self.start(merged) }
+            self.start(start)
         }
         return ImageDownloadReceipt(receiptID: receiptID, request: request)
     }

@@ -29,7 +29,7 @@ struct ResponseHandler: Sendable {
 // end-listing
 
 // listing: download-state
-/// Everything the downloader's lock guards. AFNetworking guards the same three fields by running
+/// Everything the downloader's lock guards. AFNetworking guards the first three fields by running
 /// every access on its serial `synchronizationQueue` with `dispatch_sync`.
 struct DownloadState {
     /// The downloads not yet finished, waiting or running, one per URL.
@@ -39,8 +39,20 @@ struct DownloadState {
     /// Tasks started and not yet completed, cancelled ones included until their completion
     /// arrives: URLSession is still working on them.
     var activeRequestCount = 0
+    /// How many downloads have finished and left `mergedTasks`, their image in the cache by then:
+    /// a caller that asked the cache before one finished asks again.
+    var finishedDownloads = 0
 }
 // end-listing
+
+extension DownloadState {
+    /// Adds `handler` to the download of `urlIdentifier` already on its way, if there is one.
+    mutating func join(_ urlIdentifier: String, _ handler: ResponseHandler) -> ImageDownloader.Decision? {
+        guard mergedTasks[urlIdentifier] != nil else { return nil }
+        mergedTasks[urlIdentifier]!.handlers.append(handler)
+        return .joined(handlers: mergedTasks[urlIdentifier]!.handlers.count)
+    }
+}
 
 // listing: download-queue
 extension DownloadState {

@@ -20,7 +20,7 @@ struct DownloadTests {
             #expect(location == temporary)
             return target
         }
-        delegate.didFinishDownloading(to: temporary)
+        delegate.didFinishDownloading(to: temporary, movingTo: delegate.proposedDestination(for: temporary))
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
         await recorder.waitForCompletion()
 
@@ -43,7 +43,7 @@ struct DownloadTests {
         let temporary = try temporaryFile("downloaded")
         let impossible = URL(fileURLWithPath: "/nonexistent/dir/file")
         let delegate = recorder.delegate(for: scriptedDownloadTask()) { _, _ in impossible }
-        delegate.didFinishDownloading(to: temporary)
+        delegate.didFinishDownloading(to: temporary, movingTo: delegate.proposedDestination(for: temporary))
         delegate.didComplete(error: nil, context: queues.context(RefusingSerializer()))
         await recorder.waitForCompletion()
 
@@ -62,7 +62,7 @@ struct DownloadTests {
         let queues = TestQueues()
         let temporary = try temporaryFile("downloaded")
         let delegate = recorder.delegate(for: scriptedDownloadTask())
-        delegate.didFinishDownloading(to: temporary)
+        delegate.didFinishDownloading(to: temporary, movingTo: delegate.proposedDestination(for: temporary))
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
         await recorder.waitForCompletion()
 

@@ -131,6 +131,20 @@ struct EndToEndTests {
         #endif
     }
 
+    @Test("A 401 nobody has a credential for completes (no hang) with the 401, its body and the serializer's error, as on Darwin", arguments: [false, true])
+    func unauthorized(wrongCredential: Bool) async throws {
+        let credential = wrongCredential ? URLCredential(user: "user", password: "wrong", persistence: .none) : nil
+        let (recorder, _) = try await load(credential: credential) { server, session in
+            session.dataTask(with: server.url("/basic-auth/user/pass"))
+        }
+        #expect(recorder.calls.value.count == 1)
+        #expect(recorder.posted.value.count == 1)
+        #expect(recorder.call?.statusCode == 401)
+        #expect(recorder.call?.urlError == nil, "a 401 is an answer, not a cancellation: \(String(describing: recorder.call?.error))")
+        #expect(recorder.call?.serializationError?.reason == .unacceptableStatusCode(401))
+        #expect(recorder.call?.object == .json(#"{"authenticated":false}"#))
+    }
+
     @Test("A connection dropped mid-body takes the network-error path: no serialization, completion once")
     func droppedMidBody() async throws {
         let (recorder, _) = try await load { server, session in session.dataTask(with: server.url("/fault/close-mid-body")) }

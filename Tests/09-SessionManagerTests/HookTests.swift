@@ -77,6 +77,34 @@ struct HookTests {
         }
     }
 
+    @Test("A handler that answers later with the default handling: the task completes once, with the 401 and its body, and the hook hears of it once")
+    func defaultHandlingLater() async throws {
+        try await Harness.with { harness in
+            let completed = Locked<[String]>([])
+            harness.manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, _, completion in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { completion(.performDefaultHandling, nil) }
+                    return .later
+                }
+                $0.taskDidComplete = { _, _, error in completed.withLock { $0.append(error.map { "\($0)" } ?? "no error") } }
+            }
+            let task = Locked<URLSessionTask?>(nil)
+            let completion = try await harness.complete { manager, handler in
+                let made = try manager.dataTask(with: harness.request("/basic-auth/ada/secret"), completionHandler: handler)
+                task.withLock { $0 = made }
+                return made
+            }
+            #expect(completion.status == 401)
+            #expect((completion.error as? ResponseSerializationError)?.reason == .unacceptableStatusCode(401))
+            #expect(completion.json["authenticated"] == "0")
+            // On Linux URLSession's own -999 follows the answer; once the task is completed, that
+            // callback has run, and must have found nothing left to complete.
+            #expect(await eventually { task.value?.state == .completed })
+            #expect(completed.value == ["no error"])
+            #expect(harness.manager.taskTable.count == 0)
+        }
+    }
+
     @Test("A response hook answering .cancel ends the task with -999 and drops the data still arriving")
     func responseCancel() async throws {
         try await Harness.with { harness in

@@ -23,6 +23,18 @@ struct ManagerTests {
         }
     }
 
+    @Test("A test that waits in vain says what it waited for and how far the task got, not just that it timed out")
+    func waitSaysHowFar() async throws {
+        try await Harness.with { harness in
+            // The server holds its answer back for 5 s; the wait gives up after 0.5 s.
+            let error = await #expect(throws: TimedOut.self) { try await harness.get("/delay/5000", within: 0.5) }
+            let message = "\(try #require(error))"
+            #expect(message.contains("a completion handler"), "\(message)")
+            #expect(message.contains("GET /delay/5000"), "\(message)")
+            #expect(message.contains("no response") && message.contains("0 bytes received"), "\(message)")
+        }
+    }
+
     @Test("A 404 with a JSON body gives both the object and the validation error (-1011)")
     func notFoundWithBody() async throws {
         try await Harness.with { harness in

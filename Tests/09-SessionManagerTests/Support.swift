@@ -28,7 +28,7 @@ struct Completion: Sendable {
         objectData = object as? Data
         objectJSON = object.flatMap { JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil }
         self.error = error
-        queue = DispatchQueue.getSpecific(key: queueName) ?? "another queue"
+        queue = TestQueue.current
     }
 
     var status: Int? { response?.statusCode }
@@ -41,24 +41,18 @@ struct Completion: Sendable {
     }
 }
 
-struct NoCompletion: Error {}
-
-/// Names the test queues, so that a handler can say which one it runs on.
-let queueName = DispatchSpecificKey<String>()
-
 /// A manager on a fresh HTTPBin, with its own queues and notification center, so that tests can
 /// run in parallel and never depend on a main run loop.
 final class Harness: Sendable {
     let server: HTTPBin
     let manager: URLSessionManager
     let center = NotificationCenter()
-    let completionQueue = DispatchQueue(label: "test.completion")
+    let completionQueue = TestQueue.named("test.completion")
     let notificationQueue = DispatchQueue(label: "test.notifications")
 
     private init(server: HTTPBin, configuration: URLSessionConfiguration) {
         self.server = server
         manager = URLSessionManager(configuration: configuration, notificationCenter: center)
-        completionQueue.setSpecific(key: queueName, value: "test.completion")
         manager.completionQueue = completionQueue
         manager.notificationQueue = notificationQueue
     }
@@ -66,17 +60,10 @@ final class Harness: Sendable {
     static func with<T>(
         configuration: URLSessionConfiguration = .ephemeral, _ body: (Harness) async throws -> T
     ) async throws -> T {
-        let server = try await HTTPBin.start()
-        let harness = Harness(server: server, configuration: configuration)
-        do {
-            let result = try await body(harness)
-            harness.manager.invalidateSession(cancelingTasks: true)
-            try await server.shutdown()
-            return result
-        } catch {
-            harness.manager.invalidateSession(cancelingTasks: true)
-            try? await server.shutdown()
-            throw error
+        try await HTTPBin.serving { server in
+            let harness = Harness(server: server, configuration: configuration)
+            defer { harness.manager.invalidateSession(cancelingTasks: true) }
+            return try await body(harness)
         }
     }
 
@@ -88,28 +75,31 @@ final class Harness: Sendable {
     }
 
     /// Creates a task with `make`, resumes it through the manager, and waits for its completion
-    /// handler (at most `within` seconds: a hang is a failure, not a stuck test run).
+    /// handler (at most `within` seconds: a hang is a failure that says how far the task got).
     func complete(
         within seconds: Double = 30,
         _ make: (URLSessionManager, @escaping TaskDelegate.CompletionHandler) throws -> URLSessionTask
     ) async throws -> Completion {
-        let waiter = Locked<CheckedContinuation<Completion, any Error>?>(nil)
-        return try await withCheckedThrowingContinuation { continuation in
-            waiter.withLock { $0 = continuation }
-            let finish: @Sendable (Result<Completion, any Error>) -> Void = { result in
-                waiter.withLock { pending in
-                    pending?.resume(with: result)
-                    pending = nil
-                }
-            }
+        let made = Locked<URLSessionTask?>(nil)
+        let manager = manager
+        return try await waitForCallback(within: seconds, for: "a completion handler", progress: { Self.progress(of: made.value, in: manager) }) { finish in
             do {
                 let task = try make(manager) { response, object, error in finish(.success(Completion(response, object, error))) }
+                made.withLock { $0 = task }
                 manager.resume(task)
             } catch {
                 finish(.failure(error))
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(.failure(NoCompletion())) }
         }
+    }
+
+    /// How far a task got: its request, its state, and what its delegate has received.
+    static func progress(of task: URLSessionTask?, in manager: URLSessionManager) -> String {
+        guard let task else { return "no task had been made" }
+        let request = "\(task.originalRequest?.httpMethod ?? "GET") \(task.originalRequest?.url?.path ?? "?")"
+        let status = (task.response as? HTTPURLResponse).map { "a \($0.statusCode) response" } ?? "no response"
+        let received = manager.downloadProgress(for: task).map { "\($0.completedUnitCount) bytes received" } ?? "its row already gone from the task table"
+        return "task \(task.taskIdentifier) (\(request)) was \(task.state), with \(status), \(received)"
     }
 
     /// A GET through a data task. `timeout` is the request's own (idle) timeout.

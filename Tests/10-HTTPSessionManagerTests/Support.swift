@@ -24,7 +24,7 @@ struct Outcome: Sendable {
         hasObject = object != nil
         objectJSON = object.flatMap { JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil }
         self.error = error
-        queue = DispatchQueue.getSpecific(key: queueName) ?? "another queue"
+        queue = TestQueue.current
     }
 
     /// The object as HTTPBin's echo.
@@ -35,21 +35,16 @@ struct Outcome: Sendable {
     var status: Int? { (task?.response as? HTTPURLResponse)?.statusCode }
 }
 
-struct NoOutcome: Error {}
-
-let queueName = DispatchSpecificKey<String>()
-
 /// An HTTP session manager on a fresh HTTPBin, with its own queues and notification center, so
 /// that tests run in parallel and never need a main run loop.
 final class Harness: Sendable {
     let server: HTTPBin
     let manager: HTTPSessionManager
-    let completionQueue = DispatchQueue(label: "test.completion")
+    let completionQueue = TestQueue.named("test.completion")
 
     private init(server: HTTPBin, baseURL: URL?) {
         self.server = server
         manager = HTTPSessionManager(baseURL: baseURL, configuration: .ephemeral, notificationCenter: NotificationCenter())
-        completionQueue.setSpecific(key: queueName, value: "test.completion")
         manager.completionQueue = completionQueue
         manager.notificationQueue = DispatchQueue(label: "test.notifications")
     }
@@ -57,38 +52,28 @@ final class Harness: Sendable {
     /// Runs `body` with a manager whose base URL is `basePath` on a new server (the server's
     /// root when nil), then invalidates the session and stops the server.
     static func with<T>(basePath: String? = nil, noBaseURL: Bool = false, _ body: (Harness) async throws -> T) async throws -> T {
-        let server = try await HTTPBin.start()
-        let baseURL = noBaseURL ? nil : basePath.map { server.url($0) } ?? server.baseURL
-        let harness = Harness(server: server, baseURL: baseURL)
-        defer { harness.manager.invalidateSession(cancelingTasks: true) }
-        do {
-            let result = try await body(harness)
-            try await server.shutdown()
-            return result
-        } catch {
-            try? await server.shutdown()
-            throw error
+        try await HTTPBin.serving { server in
+            let baseURL = noBaseURL ? nil : basePath.map { server.url($0) } ?? server.baseURL
+            let harness = Harness(server: server, baseURL: baseURL)
+            defer { harness.manager.invalidateSession(cancelingTasks: true) }
+            return try await body(harness)
         }
     }
 
     /// Calls a verb with success and failure closures that report here, and waits for one of
-    /// them (at most `seconds`: a hang is a failure, not a stuck run). Returns the task the verb
-    /// returned and what the closure received.
+    /// them (at most `seconds`: a hang is a failure that says how far the task got). Returns the
+    /// task the verb returned and what the closure received.
     func call(
         within seconds: Double = 30,
         _ verb: (HTTPSessionManager, @escaping HTTPSessionManager.Success, @escaping HTTPSessionManager.Failure) -> URLSessionDataTask?
     ) async throws -> (returned: URLSessionDataTask?, outcome: Outcome) {
-        let waiter = Locked<CheckedContinuation<Outcome, any Error>?>(nil)
         let calls = Locked(0)
         let returned = Locked<URLSessionDataTask?>(nil)
-        let outcome = try await withCheckedThrowingContinuation { continuation in
-            waiter.withLock { $0 = continuation }
-            let finish: @Sendable (Result<Outcome, any Error>) -> Void = { result in
-                waiter.withLock { pending in
-                    pending?.resume(with: result)
-                    pending = nil
-                }
-            }
+        let manager = manager
+        let outcome = try await waitForCallback(within: seconds, for: "the verb's success or failure closure", progress: {
+            returned.value.map { "its task was \($0.state), \(manager.downloadProgress(for: $0).map { "\($0.completedUnitCount) bytes received" } ?? "out of the task table")" }
+                ?? "the verb had returned no task"
+        }) { finish in
             let task = verb(
                 manager,
                 { task, object in
@@ -100,7 +85,6 @@ final class Harness: Sendable {
                     finish(.success(Outcome(succeeded: false, task: task, object: nil, error: error)))
                 })
             returned.withLock { $0 = task }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(.failure(NoOutcome())) }
         }
         // A second call of either closure would arrive on the same serial queue: wait for it to drain.
         await withCheckedContinuation { continuation in completionQueue.async { continuation.resume() } }

@@ -62,9 +62,9 @@ final class Answers: Sendable {
     var keys: [String] { order.value }
     var count: Int { answers.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
-    /// Waits until `count` answers have arrived; false if they did not within a minute.
-    func wait(for count: Int) async -> Bool {
-        await eventually(within: 60) { self.count >= count }
+    /// Waits until `count` answers have arrived; false if they did not within `seconds`.
+    func wait(for count: Int, within seconds: Double = 60) async -> Bool {
+        await eventually(within: seconds) { self.count >= count }
     }
 }
 
@@ -81,7 +81,7 @@ final class Harness: Sendable {
 
     init(
         server: HTTPBin, maximumActiveDownloads: Int, prioritization: DownloadPrioritization, cache: AutoPurgingImageCache,
-        completionQueue: DispatchQueue
+        imageCache: (any ImageRequestCache)?, completionQueue: DispatchQueue
     ) {
         self.server = server
         self.cache = cache
@@ -95,26 +95,22 @@ final class Harness: Sendable {
         manager.completionQueue = DispatchQueue(label: "test.manager.completion", attributes: .concurrent)
         manager.notificationQueue = notificationQueue
         downloader = ImageDownloader(
-            sessionManager: manager, downloadPrioritization: prioritization, maximumActiveDownloads: maximumActiveDownloads, imageCache: cache)
+            sessionManager: manager, downloadPrioritization: prioritization, maximumActiveDownloads: maximumActiveDownloads,
+            imageCache: imageCache ?? cache)
         downloader.completionQueue = completionQueue
     }
 
     static func with<T>(
         maximumActiveDownloads: Int = 4, prioritization: DownloadPrioritization = .fifo, cache: AutoPurgingImageCache = AutoPurgingImageCache(),
-        completionQueue: DispatchQueue = DispatchQueue(label: "test.downloader.completion"), _ body: (Harness) async throws -> T
+        imageCache: (any ImageRequestCache)? = nil, completionQueue: DispatchQueue = DispatchQueue(label: "test.downloader.completion"),
+        _ body: (Harness) async throws -> T
     ) async throws -> T {
-        let server = try await HTTPBin.start()
-        let harness = Harness(
-            server: server, maximumActiveDownloads: maximumActiveDownloads, prioritization: prioritization, cache: cache,
-            completionQueue: completionQueue)
-        defer { harness.downloader.sessionManager.invalidateSession(cancelingTasks: true) }
-        do {
-            let result = try await body(harness)
-            try await server.shutdown()
-            return result
-        } catch {
-            try? await server.shutdown()
-            throw error
+        try await HTTPBin.serving { server in
+            let harness = Harness(
+                server: server, maximumActiveDownloads: maximumActiveDownloads, prioritization: prioritization, cache: cache,
+                imageCache: imageCache, completionQueue: completionQueue)
+            defer { harness.downloader.sessionManager.invalidateSession(cancelingTasks: true) }
+            return try await body(harness)
         }
     }
 

@@ -78,9 +78,6 @@ struct Outcome: Sendable {
     }
 }
 
-/// The call did not end within its time: a hang is a failure, not a stuck run.
-struct NoOutcome: Error {}
-
 extension HTTPSessionManager {
     /// Calls a closure verb and waits for its success or failure closure. Fails the test if either
     /// runs more than once.
@@ -89,16 +86,11 @@ extension HTTPSessionManager {
         _ verb: (HTTPSessionManager, @escaping Success, @escaping Failure) -> URLSessionDataTask?
     ) async throws -> Outcome {
         let calls = Locked(0)
-        let waiter = Locked<CheckedContinuation<Outcome, any Error>?>(nil)
-        let finish: @Sendable (Result<Outcome, any Error>) -> Void = { result in
-            waiter.withLock { pending in
-                pending?.resume(with: result)
-                pending = nil
-            }
-        }
-        let outcome = try await withCheckedThrowingContinuation { continuation in
-            waiter.withLock { $0 = continuation }
-            _ = verb(
+        let returned = Locked<URLSessionDataTask?>(nil)
+        let outcome = try await waitForCallback(within: seconds, for: "the verb's success or failure closure", progress: {
+            returned.value.map { "its task was \($0.state), with \($0.response == nil ? "no response" : "a response")" } ?? "the verb had returned no task"
+        }) { finish in
+            let task = verb(
                 self,
                 { task, object in
                     calls.withLock { $0 += 1 }
@@ -108,7 +100,7 @@ extension HTTPSessionManager {
                     calls.withLock { $0 += 1 }
                     finish(.success(Outcome(task: task, body: nil, error: error)))
                 })
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(.failure(NoOutcome())) }
+            returned.withLock { $0 = task }
         }
         // A second call of either closure would come on the same serial queue: let it drain first.
         await withCheckedContinuation { continuation in completionQueue.async { continuation.resume() } }

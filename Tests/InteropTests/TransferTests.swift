@@ -38,7 +38,7 @@ struct TransferTests {
                     },
                     completionHandler: { _, object, error in
                         if let error { return continuation.resume(throwing: error) }
-                        guard let url = object as? URL else { return continuation.resume(throwing: NoOutcome()) }
+                        guard let url = object as? URL else { return continuation.resume(throwing: NotADownload(object: "\(object ?? "nil")")) }
                         continuation.resume(returning: url)
                     })
                 started.withLock { $0 = task }
@@ -199,4 +199,9 @@ struct TransferTests {
             #expect(manager.taskTable.count == 0)
         }
     }
+}
+
+/// A download's completion handler was given something other than the file's URL.
+struct NotADownload: Error {
+    let object: String
 }

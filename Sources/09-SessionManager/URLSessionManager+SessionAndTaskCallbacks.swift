@@ -12,6 +12,7 @@ import Tracing
 extension URLSessionManager {
     // listing: did-become-invalid
     public func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+        assertOnDelegateQueue()
         completeSilentTasks(of: session)
         hook(\.sessionDidBecomeInvalid)?(session, error)
         notificationCenter.post(name: .sessionDidInvalidate, object: session)
@@ -24,7 +25,7 @@ extension URLSessionManager {
     /// exactly those.
     private func completeSilentTasks(of session: URLSession) {
         for row in taskTable.removeAll(of: session) {
-            row.delegate.didComplete(error: URLError(.cancelled), context: completionContext(serializer: row.responseSerializer))
+            complete(row, in: session, reportedError: URLError(.cancelled))
         }
     }
     // end-listing
@@ -33,6 +34,7 @@ extension URLSessionManager {
         _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        assertOnDelegateQueue()
         guard let answer = hook(\.sessionDidReceiveChallenge) else { return completionHandler(.performDefaultHandling, nil) }
         let (disposition, credential) = answer(session, challenge)
         completionHandler(disposition, credential)
@@ -42,19 +44,21 @@ extension URLSessionManager {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        assertOnDelegateQueue()
         let next = hook(\.taskWillPerformHTTPRedirection).map { redirect in redirect(session, task, response, request) } ?? request
         completionHandler(LinuxWorkarounds.redirect(next, after: response, of: task))
     }
 
     // listing: task-challenge
     /// A task-level challenge (HTTP Basic or Digest). The handler's answer becomes a disposition;
-    /// with no handler the answer is the default handling, as in AFNetworking. On Linux the
-    /// default handling with no usable credential hangs the task forever, so `answer` replaces it.
+    /// with no handler the answer is the default handling, as in AFNetworking, given through
+    /// `answer`, which never asks Linux for it (chapter 8's `answerWithoutCredential`).
     public func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        let answer = safeChallengeCompletion(for: task, completionHandler)
+        assertOnDelegateQueue()
+        let answer = answeringDefaultHandling(for: task, in: session, completionHandler)
         guard let handler = hook(\.authenticationChallengeHandler) else { return answer(.performDefaultHandling, nil) }
         switch handler(session, task, challenge, answer) {
         case .later:
@@ -64,24 +68,25 @@ extension URLSessionManager {
         case .disposition(let disposition):
             answer(disposition, nil)
         case .failure(let error):
-            note(task) { $0.challengeError = error }
+            _ = taskTable.noteCancellation(of: task, because: .challengeFailed(error))
             answer(.cancelAuthenticationChallenge, nil)
         }
     }
     // end-listing
 
-    // listing: safe-challenge
-    /// The completion handler with Linux's hang taken out: `.performDefaultHandling` becomes
-    /// `.cancelAuthenticationChallenge`, and the task is marked so that the -999 it then completes
-    /// with is turned back into a normal completion carrying the 401 and its body.
-    private func safeChallengeCompletion(
-        for task: URLSessionTask, _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    // listing: default-handling
+    /// URLSession's completion handler, except that `.performDefaultHandling`, whoever gives it
+    /// and whenever, goes through `answerWithoutCredential`: on Linux the task is completed on the
+    /// spot with the 401 and its body, through the same `complete` as every other task.
+    private func answeringDefaultHandling(
+        for task: URLSessionTask, in session: URLSession,
+        _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) -> @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void {
-        guard LinuxWorkarounds.isActive else { return completionHandler }
-        return { [weak self, weak task] disposition, credential in
-            guard disposition == .performDefaultHandling, let task else { return completionHandler(disposition, credential) }
-            self?.note(task) { $0.cancelledChallengeForDefaultHandling = true }
-            completionHandler(.cancelAuthenticationChallenge, nil)
+        { [weak self] disposition, credential in
+            guard disposition == .performDefaultHandling, let self else { return completionHandler(disposition, credential) }
+            answerWithoutCredential(completionHandler) {
+                if let row = self.taskTable.remove(task) { self.complete(row, in: session, reportedError: nil) }
+            }
         }
     }
     // end-listing
@@ -89,6 +94,7 @@ extension URLSessionManager {
     public func urlSession(
         _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
     ) {
+        // No queue check: Linux asks for the stream during `resume()`, on the caller's thread.
         // AFNetworking copies the original request's stream when the stream can be copied; a
         // Foundation `InputStream` cannot, so the original, still unread, is handed over.
         if let newStream = hook(\.taskNeedNewBodyStream) { return completionHandler(newStream(session, task)) }
@@ -99,23 +105,31 @@ extension URLSessionManager {
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
+        assertOnDelegateQueue()
         delegate(for: task)?.didSendBodyData(totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
         hook(\.taskDidSendBodyData)?(session, task, bytesSent, totalBytesSent, total)
     }
 
     // listing: did-complete
-    /// The task completed: its row leaves the table, then its delegate completes it (serializer,
-    /// handler, notification), so that afterwards nothing of the task is left in the manager.
-    /// Taking the row out is the one step that decides who completes the task: this callback, or
-    /// an invalidation's clean-up, never both.
+    /// URLSession says the task completed. Its row leaves the table, then `complete` finishes it;
+    /// a task the manager already finished (a 401 nobody could answer, an invalidation's clean-up)
+    /// has no row left, and nothing more happens.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let row = taskTable.remove(task)
-        let error = LinuxWorkarounds.finalError(error, notes: row?.notes)
-        if let row {
-            trace.record(.taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) left in the table")
-            row.delegate.didComplete(error: error, context: completionContext(serializer: row.responseSerializer))
-        }
+        assertOnDelegateQueue()
+        guard let row = taskTable.remove(task) else { return }
+        complete(row, in: session, reportedError: error)
+    }
+
+    /// Completes a task whose row was just taken out of the table: the record decides the error,
+    /// the delegate completes (serializer, handler, notification), then the hook runs. Taking the
+    /// row out decided who completes the task, so this runs once per task, and afterwards nothing
+    /// of the task is left in the manager.
+    func complete(_ row: TaskTable.Row, in session: URLSession, reportedError: (any Error)?) {
+        let task = row.delegate.task
+        let error = row.record.completionError(reported: reportedError)
+        trace.record(.taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) left in the table")
+        row.delegate.didComplete(error: error, context: completionContext(serializer: row.record.responseSerializer))
         hook(\.taskDidComplete)?(session, task, error)
     }
     // end-listing
