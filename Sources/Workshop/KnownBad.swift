@@ -138,6 +138,7 @@ struct KnownBadRounds {
     func judge(_ attempts: [ExerciseID: KnownBadAttempt]) throws -> [String] {
         var pending = Set(attempts.keys)
         var problems: [String] = []
+        var retried = false
         while !pending.isEmpty {
             let report = try AnswerTests.run(.exercises(pending.sorted()), variant: .folder(Self.variantRoot), in: course, oneTestAtATime: true)
             let verdicts = Self.verdicts(report, attempts: attempts.filter { pending.contains($0.key) })
@@ -146,9 +147,23 @@ struct KnownBadRounds {
                 if let attempt = attempts[id] { caught(attempt, failures) }
             }
             let settled = verdicts.settled
-            // Nothing settled (a build error outside any attempt, a crash with no culprit): running
-            // again would give the same answer.
-            guard !settled.isEmpty else { break }
+            // Nothing settled (a build error outside any attempt, a crash with no culprit, every
+            // test only stopped by another's crash): one more run may settle them, a second
+            // would give the same answer. An attempt left unjudged is a problem, never a pass.
+            guard !settled.isEmpty else {
+                if !retried && report.built {
+                    retried = true
+                    continue
+                }
+                if report.built {
+                    problems += pending.sorted().compactMap { id in attempts[id] }.map { attempt in
+                        "\(attempt.exercise): known-bad attempt '\(attempt.slug)' could not be judged: its tests were stopped twice "
+                            + "before they finished" + (report.processFailure.map { " (\($0))" } ?? "")
+                    }
+                }
+                break
+            }
+            retried = false
             pending.subtract(settled)
         }
         return problems
