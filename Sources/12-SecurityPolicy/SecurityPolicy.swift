@@ -50,6 +50,13 @@ public struct SecurityPolicy: Sendable {
     }
 }
 
+extension SecurityPolicy: CustomStringConvertible {
+    public var description: String {
+        "SecurityPolicy(\(pinningMode), allowInvalidCertificates: \(allowInvalidCertificates), "
+            + "validatesDomainName: \(validatesDomainName), \(pinnedCertificates.count) pinned)"
+    }
+}
+
 /// The pinned certificates, parsed once when they are set (AFNetworking derives the keys in
 /// `setPinnedCertificates:`), so that no evaluation parses a pin again.
 struct PinSet: Sendable {

@@ -27,6 +27,14 @@ public struct TestIdentity: Sendable {
     }
 }
 
+extension TestIdentity: CustomStringConvertible {
+    /// Short, for test names with arguments: `CN=localhost, issued by CN=Course Server CA 1B`.
+    public var description: String {
+        certificate.subject == certificate.issuer ? "\(certificate.subject), self-signed"
+            : "\(certificate.subject), issued by \(certificate.issuer)"
+    }
+}
+
 /// How to make one certificate. Every field has the value of an ordinary, valid certificate at
 /// `TestCertificates.evaluationTime`; a test changes the one thing it is about.
 public struct CertificateRecipe: Sendable {
