@@ -6,10 +6,9 @@ import Locking
 import SecurityPolicy
 
 // listing: pinned-https-protocol
-/// A `URLProtocol` that performs HTTPS itself, over SwiftNIO, and lets the task's manager's policy
-/// decide the handshake. Registered in a session's configuration (`withPinnedHTTPS()`), it takes
-/// every https request of that session; the task's manager is found by the description the
-/// manager gives its tasks, and its policy by `URLSessionManager.trustSettings`. A refusal fails
+/// A `URLProtocol` that performs HTTPS itself, over SwiftNIO, and lets the policy of the task's
+/// manager (found by the description the manager gives its tasks) decide the handshake. In a
+/// session's configuration (`withPinnedHTTPS()`) it takes every https request; a refusal fails
 /// the task with -1202, which reaches the manager's completion path as any URLSession error does.
 public final class PinnedHTTPSProtocol: URLProtocol {
     override public class func canInit(with request: URLRequest) -> Bool {
@@ -17,7 +16,6 @@ public final class PinnedHTTPSProtocol: URLProtocol {
     }
 
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-
     private let exchange = Protected<PinnedHTTPClient.Exchange?>(nil)
 
     override public func startLoading() {

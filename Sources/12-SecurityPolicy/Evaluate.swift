@@ -3,9 +3,8 @@ import X509
 
 extension SecurityPolicy {
     // listing: evaluate-server-trust
-    /// AFNetworking's `evaluateServerTrust:forDomain:`: whether to trust `trust` for `domain` (the
-    /// host connected to; nil skips the host check, as Apple's SSL policy does with no host).
-    /// Bad input (no certificate, bytes that are not a certificate) is refused with its reason.
+    /// AFNetworking's `evaluateServerTrust:forDomain:`. `domain` is the host connected to; nil skips
+    /// the host check, as Apple's SSL policy does. Bad input is refused with its reason.
     public func evaluate(_ trust: ServerTrust, forDomain domain: String?) async -> TrustDecision {
         let chain: PresentedChain
         switch PresentedChain.read(trust.certificates) {
