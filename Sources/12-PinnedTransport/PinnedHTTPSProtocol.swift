@@ -33,8 +33,12 @@ public final class PinnedHTTPSProtocol: URLProtocol {
     }
 
     override public func stopLoading() {
+        isStopped.withLock { $0 = true }
         exchange.withLock { $0 }?.cancel()
     }
+
+    /// After `stopLoading`, URLSession has finished the task: nothing more may be reported.
+    fileprivate let isStopped = Protected(false)
 }
 // end-listing
 
@@ -45,7 +49,7 @@ private struct Reporter: @unchecked Sendable {
     weak var owner: PinnedHTTPSProtocol?
 
     func callAsFunction(_ tell: (any URLProtocolClient, PinnedHTTPSProtocol) -> Void) {
-        guard let owner, let client = owner.client else { return }
+        guard let owner, !owner.isStopped.withLock({ $0 }), let client = owner.client else { return }
         tell(client, owner)
     }
 }

@@ -42,7 +42,9 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
             if let verdict = verdict.withLock({ $0 }), !verdict.decision.isTrusted {
                 return .untrusted(verdict.decision, url: url, presented: verdict.presented)
             }
-            let code = error is NIOSSLError || error is BoringSSLError ? NSURLErrorSecureConnectionFailed : NSURLErrorNetworkConnectionLost
+            // A TCP close without TLS's goodbye is a lost connection; any other TLS error is TLS's.
+            let isTLS = (error is NIOSSLError && (error as? NIOSSLError) != .uncleanShutdown) || error is BoringSSLError
+            let code = isTLS ? NSURLErrorSecureConnectionFailed : NSURLErrorNetworkConnectionLost
             return .connection(code: code, url: url, detail: "the connection to \(url.host ?? "") failed: \(error)")
         }
         // end-listing

@@ -78,6 +78,16 @@ struct HandshakeTests {
         }
     }
 
+    @Test("A connection dropped in the middle of the body is an error, not a short success")
+    func droppedConnection() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let error = await #expect(throws: PinnedTransportError.self) {
+                try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: server.url("/fault/close-mid-body")))
+            }
+            #expect(error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost, "\(String(describing: error))")
+        }
+    }
+
     @Test("A refused connection and a URL that is not https are errors, not hangs")
     func badURLAndNoServer() async throws {
         let http = await #expect(throws: PinnedTransportError.self) {

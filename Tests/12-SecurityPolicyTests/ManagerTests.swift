@@ -65,6 +65,22 @@ struct ManagerTests {
         }
     }
 
+    @Test("A request cancelled while the server stalls completes as cancelled, once")
+    func cancelledRequest() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let manager = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
+            defer { manager.invalidateSession(cancelingTasks: true) }
+            let outcomes = Protected<[Int]>([])
+            let task = manager.get("/fault/stall-after-headers", success: { _, _ in outcomes.withLock { $0.append(200) } },
+                                   failure: { _, error in outcomes.withLock { $0.append((error as NSError).code) } })
+            #expect(await eventuallyTrue { server.server.requests.count == 1 }, "the request reached the server")
+            task?.cancel()
+            #expect(await eventuallyTrue { !outcomes.withLock { $0 }.isEmpty })
+            try await Task.sleep(nanoseconds: 200_000_000)  // room for a second, wrong, completion
+            #expect(outcomes.withLock { $0 } == [NSURLErrorCancelled])
+        }
+    }
+
     @Test("Pinning needs an https base URL, as AFHTTPSessionManager requires")
     func pinningNeedsHTTPS() {
         let manager = HTTPSessionManager(baseURL: URL(string: "http://127.0.0.1/")!, configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
