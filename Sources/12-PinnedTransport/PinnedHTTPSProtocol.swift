@@ -11,12 +11,11 @@ import SecurityPolicy
 /// session's configuration (`withPinnedHTTPS()`) it takes every https request; a refusal fails
 /// the task with -1202, which reaches the manager's completion path as any URLSession error does.
 public final class PinnedHTTPSProtocol: URLProtocol {
-    override public class func canInit(with request: URLRequest) -> Bool {
-        request.url?.scheme?.lowercased() == "https"
-    }
-
+    override public class func canInit(with request: URLRequest) -> Bool { request.url?.scheme?.lowercased() == "https" }
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
     private let exchange = Protected<PinnedHTTPClient.Exchange?>(nil)
+    /// Set by `stopLoading`: URLSession is done with the task, and nothing more may be reported.
+    fileprivate let isStopped = Protected(false)
 
     override public func startLoading() {
         let trust = TrustRegistry.shared.settings(forTaskDescription: task?.taskDescription)
@@ -36,9 +35,6 @@ public final class PinnedHTTPSProtocol: URLProtocol {
         isStopped.withLock { $0 = true }
         exchange.withLock { $0 }?.cancel()
     }
-
-    /// After `stopLoading`, URLSession has finished the task: nothing more may be reported.
-    fileprivate let isStopped = Protected(false)
 }
 // end-listing
 
