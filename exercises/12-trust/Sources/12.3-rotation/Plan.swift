@@ -14,8 +14,9 @@ public enum Candidate: String, CaseIterable, Sendable {
 
 /// Your pinning plan for api.example.com.
 public enum RotationPlan {
-    // TODO(12.3): choose the mode, the flag and the pins.
-    public static let mode: SecurityPolicy.PinningMode = .none
+    // TODO(12.3): choose the mode, the flag and the pins (as it stands, nothing is pinned, so
+    // certificate mode trusts no server at all).
+    public static let mode: SecurityPolicy.PinningMode = .certificate
     public static let allowInvalidCertificates = false
     public static let pins: Set<Candidate> = []
 }

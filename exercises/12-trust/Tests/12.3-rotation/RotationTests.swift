@@ -8,7 +8,7 @@ import Testing
 /// CA of another company under the same root, and the certificates each issues.
 struct RotationWorld: Sendable {
     let root, currentIntermediate, nextIntermediate, siblingIntermediate: TestIdentity
-    let todaysLeaf, renewedLeaf, nextYearsLeaf, misIssuedLeaf, otherHostLeaf: TestIdentity
+    let todaysLeaf, renewedLeaf, nextYearsLeaf, misIssuedLeaf, otherHostLeaf, selfSignedLeaf: TestIdentity
 
     static let shared: RotationWorld = {
         do { return try RotationWorld() } catch { fatalError("the certificates could not be made: \(error)") }
@@ -30,6 +30,7 @@ struct RotationWorld: Sendable {
         nextYearsLeaf = try TestCertificates.make(server("api.example.com"), issuedBy: nextIntermediate)
         misIssuedLeaf = try TestCertificates.make(server("api.example.com"), issuedBy: siblingIntermediate)
         otherHostLeaf = try TestCertificates.make(server("shop.example.net"), issuedBy: currentIntermediate)
+        selfSignedLeaf = try TestCertificates.make(server("api.example.com"))
     }
 
     func identity(of candidate: Candidate) -> TestIdentity {
@@ -42,6 +43,8 @@ struct RotationWorld: Sendable {
     }
 }
 
+/// Each test pairs a server that must pass with one that must not: a plan that trusts everything
+/// fails them all, and so does one that trusts nothing.
 @Suite("12.3 Pin for a key rotation")
 struct RotationTests {
     let world = RotationWorld.shared
@@ -55,33 +58,27 @@ struct RotationTests {
         return await policy.evaluate(trust, forDomain: "api.example.com")
     }
 
-    @Test("Today's certificate is trusted")
+    @Test("Today's certificate is trusted; your CA's certificate for another host is not")
     func today() async {
-        let decision = await decide([world.todaysLeaf, world.currentIntermediate])
-        #expect(decision.isTrusted, "today's server is refused: \(decision)")
+        let today = await decide([world.todaysLeaf, world.currentIntermediate])
+        #expect(today.isTrusted, "today's server is refused: \(today)")
+        let otherHost = await decide([world.otherHostLeaf, world.currentIntermediate])
+        #expect(!otherHost.isTrusted, "a certificate for shop.example.net is accepted for api.example.com: \(otherHost)")
     }
 
-    @Test("The renewed certificate, with its new key, is trusted")
+    @Test("The renewed certificate, with its new key, is trusted; one from another company's CA is not")
     func renewal() async {
-        let decision = await decide([world.renewedLeaf, world.currentIntermediate])
-        #expect(decision.isTrusted, "after the next renewal the app is locked out: \(decision)")
+        let renewed = await decide([world.renewedLeaf, world.currentIntermediate])
+        #expect(renewed.isTrusted, "after the next renewal the app is locked out: \(renewed)")
+        let misIssued = await decide([world.misIssuedLeaf, world.siblingIntermediate])
+        #expect(!misIssued.isTrusted, "a certificate for api.example.com from another company's CA is accepted: \(misIssued)")
     }
 
-    @Test("Next year's certificate, from the new CA, is trusted")
+    @Test("Next year's certificate, from the new CA, is trusted; a self-signed one is not")
     func migration() async {
-        let decision = await decide([world.nextYearsLeaf, world.nextIntermediate])
-        #expect(decision.isTrusted, "after the move to the new CA the app is locked out: \(decision)")
-    }
-
-    @Test("A certificate for api.example.com from another company's CA under the same root is refused")
-    func misIssued() async {
-        let decision = await decide([world.misIssuedLeaf, world.siblingIntermediate])
-        #expect(!decision.isTrusted, "a mis-issued certificate from another CA is accepted: \(decision)")
-    }
-
-    @Test("A valid certificate for another host from your own CA is refused")
-    func otherHost() async {
-        let decision = await decide([world.otherHostLeaf, world.currentIntermediate])
-        #expect(!decision.isTrusted, "a certificate for shop.example.net is accepted for api.example.com: \(decision)")
+        let nextYear = await decide([world.nextYearsLeaf, world.nextIntermediate])
+        #expect(nextYear.isTrusted, "after the move to the new CA the app is locked out: \(nextYear)")
+        let selfSigned = await decide([world.selfSignedLeaf])
+        #expect(!selfSigned.isTrusted, "a self-signed certificate for api.example.com is accepted: \(selfSigned)")
     }
 }
