@@ -176,7 +176,7 @@ let package = Package(
             name: "SecurityPolicyTests",
             dependencies: [
                 "SecurityPolicy", "PinnedTransport", "TestCertificates", "HTTPBin", "HTTPBinTLS", "SessionManager",
-                "HTTPSessionManager", "ResponseParsing", "TestSupport",
+                "HTTPSessionManager", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md"]),

@@ -9,6 +9,7 @@ import PinnedTransport
 import SecurityPolicy
 import SessionManager
 import TestCertificates
+import TestSupport
 import Testing
 
 /// A pinned request through chapters 9–10's manager on Linux: `PinnedHTTPSProtocol` in the
@@ -60,7 +61,7 @@ struct ManagerTests {
             #expect((error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey] as? [Data]) == TLSServer.rogue.map(\.data))
             // AFNetworking's did-complete block sees -999 (the cancelled challenge); here the
             // protocol fails the task itself, so the hook sees -1202 too.
-            #expect(await eventuallyTrue { completed.withLock { $0 } == [NSURLErrorServerCertificateUntrusted] })
+            #expect(await eventually { completed.withLock { $0 } == [NSURLErrorServerCertificateUntrusted] })
             #expect(server.server.requests.isEmpty)
         }
     }
@@ -73,9 +74,9 @@ struct ManagerTests {
             let outcomes = Protected<[Int]>([])
             let task = manager.get("/fault/stall-after-headers", success: { _, _ in outcomes.withLock { $0.append(200) } },
                                    failure: { _, error in outcomes.withLock { $0.append((error as NSError).code) } })
-            #expect(await eventuallyTrue { server.server.requests.count == 1 }, "the request reached the server")
+            #expect(await eventually { server.server.requests.count == 1 }, "the request reached the server")
             task?.cancel()
-            #expect(await eventuallyTrue { !outcomes.withLock { $0 }.isEmpty })
+            #expect(await eventually { !outcomes.withLock { $0 }.isEmpty })
             try await Task.sleep(nanoseconds: 200_000_000)  // room for a second, wrong, completion
             #expect(outcomes.withLock { $0 } == [NSURLErrorCancelled])
         }
@@ -101,13 +102,4 @@ struct ManagerTests {
         }
     }
     #endif
-}
-
-/// Polls `condition` for up to ten seconds (what is checked happens on the manager's queues).
-func eventuallyTrue(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<1000 {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return condition()
 }
