@@ -21,7 +21,11 @@ let package = Package(
         .library(name: "SessionManager", targets: ["SessionManager"]),
         .library(name: "HTTPSessionManager", targets: ["HTTPSessionManager"]),
         .library(name: "ImageDownloader", targets: ["ImageDownloader"]),
+        .library(name: "SecurityPolicy", targets: ["SecurityPolicy"]),
+        .library(name: "PinnedTransport", targets: ["PinnedTransport"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
+        .library(name: "HTTPBinTLS", targets: ["HTTPBinTLS"]),
+        .library(name: "TestCertificates", targets: ["TestCertificates"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
         .executable(name: "httpbin", targets: ["HTTPBinServer"]),
@@ -29,6 +33,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Chapter 12 only (nothing else depends on them, so neither the workshop tool nor an
+        // exercise of chapters 2–11 builds them): X.509 chains, their keys, and TLS.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The one lock type of the course (chapter 9 explains it): every module that shares state
@@ -139,6 +149,38 @@ let package = Package(
             ],
             path: "Tests/11-ImageDownloaderTests", exclude: ["stages.md"]),
 
+        // Chapter 12: AFNetworking's security policy as an evaluator of DER chains (swift-certificates),
+        // and the transport that lets it decide real TLS handshakes: a NIO client whose handshake asks
+        // the policy, and a URLProtocol that gives chapters 9–10's manager pinned HTTPS on Linux.
+        // Neither is in `AFN`: the TLS stack takes minutes to build, and only chapter 12 needs it.
+        .target(
+            name: "SecurityPolicy",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Sources/12-SecurityPolicy"),
+        .target(
+            name: "PinnedTransport",
+            dependencies: [
+                "SecurityPolicy", "SessionManager", "HTTPSessionManager", "Locking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/12-PinnedTransport"),
+        // The policy against generated chains (AFNetworking's own test cases among them), then
+        // real handshakes with HTTPBin's TLS listener, then requests through the manager.
+        .testTarget(
+            name: "SecurityPolicyTests",
+            dependencies: [
+                "SecurityPolicy", "PinnedTransport", "TestCertificates", "HTTPBin", "HTTPBinTLS", "SessionManager",
+                "HTTPSessionManager", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md"]),
+
         // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
         // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
         // AFN_INTEROP_URL names the server: README, "The test server".
@@ -151,7 +193,8 @@ let package = Package(
             path: "Tests/InteropTests",
             exclude: ["requirements.txt"]),
 
-        // `import AFN` gives every chapter module at once.
+        // `import AFN` gives every chapter module at once, but chapter 12's (`import SecurityPolicy`):
+        // the workshop tool depends on AFN, and a learner's first build should not compile TLS.
         .target(name: "AFN", dependencies: [
             "Locking",
             "Tracing",
@@ -220,6 +263,26 @@ let package = Package(
             resources: [.copy("Fixtures/images")]
         ),
         .executableTarget(name: "HTTPBinServer", dependencies: ["HTTPBin"], path: "Sources/HTTPBinServer"),
+        // HTTPBin behind TLS, for chapter 12 only: a target of its own, so that everything else that
+        // uses HTTPBin (every test target, the workshop tool) never builds swift-nio-ssl.
+        .target(
+            name: "HTTPBinTLS",
+            dependencies: [
+                "HTTPBin",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/HTTPBinTLS"),
+        // Certificates made on the spot for chapter 12's tests and exercises (a root, intermediates,
+        // leaves, rogue and expired ones): nothing committed can expire.
+        .target(
+            name: "TestCertificates",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Sources/TestCertificates"),
         .testTarget(
             name: "HTTPBinTests",
             dependencies: [
