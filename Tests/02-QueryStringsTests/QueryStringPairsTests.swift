@@ -45,6 +45,22 @@ struct QueryStringPairsTests {
         #expect(pairs == ["a", "b", "c"].map { QueryStringPair(field: "ids", value: $0) })
     }
 
+    @Test("Keys are sorted at every level, and a set's elements too, however many there are")
+    func sortedAtEveryLevel() {
+        // Hundreds of each, so that no hash order comes out sorted by chance: a dictionary or a
+        // set of three has one chance in six of iterating in sorted order.
+        let keys = (0..<300).map { "k\($0)" }
+        let parameters: [String: Any] = ["outer": ["inner": Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) })], "set": Set(keys)]
+        let pairs = queryStringPairs(from: parameters)
+        let nested = pairs.filter { $0.field.hasPrefix("outer[inner][") }.map { $0.field.dropFirst("outer[inner][".count).dropLast() }
+        let elements = pairs.filter { $0.field == "set" }.compactMap(\.value)
+        #expect(nested.count == 300 && elements.count == 300)
+        let nestedDisorder = zip(nested, nested.dropFirst()).first { $0 > $1 }.map { "\($0) comes before \($1)" }
+        #expect(nestedDisorder == nil, "the keys of a nested dictionary are not sorted")
+        let setDisorder = zip(elements, elements.dropFirst()).first { $0 > $1 }.map { "\($0) comes before \($1)" }
+        #expect(setDisorder == nil, "the elements of a set are not sorted")
+    }
+
     @Test("NSNull and nil give the field alone")
     func nullAndNil() {
         let missing: String? = nil
