@@ -2,6 +2,12 @@ import Foundation
 import QueryStrings
 import Testing
 
+/// Pairs as `field = value` text, for comparisons whose failure message must not call the pairs'
+/// own `description`: that is `urlEncodedStringValue`, written only in stage 3 of the rebuild.
+func rendered(_ pairs: [QueryStringPair]) -> [String] {
+    pairs.map { "\($0.field) = \($0.value ?? "(no value)")" }
+}
+
 @Suite("Flattening parameters into query-string pairs")
 struct QueryStringPairsTests {
     @Test("A flat dictionary gives key=value pairs in sorted key order")
@@ -32,17 +38,13 @@ struct QueryStringPairsTests {
     @Test("An array of dictionaries is walked depth first")
     func arrayOfDictionaries() {
         let pairs = queryStringPairs(from: ["items": [["id": 2, "name": "b"], ["id": 1]]])
-        #expect(pairs == [
-            QueryStringPair(field: "items[][id]", value: "2"),
-            QueryStringPair(field: "items[][name]", value: "b"),
-            QueryStringPair(field: "items[][id]", value: "1"),
-        ])
+        #expect(rendered(pairs) == ["items[][id] = 2", "items[][name] = b", "items[][id] = 1"])
     }
 
     @Test("A set repeats its own field for each element, in sorted order")
     func sets() {
         let pairs = queryStringPairs(from: ["ids": Set(["c", "a", "b"])])
-        #expect(pairs == ["a", "b", "c"].map { QueryStringPair(field: "ids", value: $0) })
+        #expect(rendered(pairs) == ["ids = a", "ids = b", "ids = c"])
     }
 
     @Test("Keys are sorted at every level, and a set's elements too, however many there are")
