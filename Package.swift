@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ImageDownloader", targets: ["ImageDownloader"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
+        .executable(name: "workshop-site", targets: ["WorkshopSiteCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
         .executable(name: "httpbin", targets: ["HTTPBinServer"]),
     ],
@@ -169,22 +170,32 @@ let package = Package(
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        // The site's server uses the NIO modules HTTPBin already builds: no new dependency.
-        .target(
-            name: "Workshop",
-            dependencies: [
-                "AFN", "HTTPBin",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            path: "Sources/Workshop"),
+        .target(name: "Workshop", dependencies: ["AFN", "HTTPBin"], path: "Sources/Workshop"),
         .executableTarget(
             name: "WorkshopCommand",
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/WorkshopCommand"
         ),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "TestSupport"], path: "Tests/WorkshopTests"),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "WorkshopSite", "TestSupport"], path: "Tests/WorkshopTests"),
+
+        // `swift run workshop site`: the course as a website, and the diagram engine that draws it.
+        // A program of its own, which `workshop site` builds and runs the first time it is asked
+        // for, so that a learner's first `swift run workshop` never compiles it. Its server uses
+        // the NIO modules HTTPBin already builds: no new dependency.
+        .target(
+            name: "WorkshopSite",
+            dependencies: [
+                "Workshop",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/WorkshopSite"),
+        .executableTarget(
+            name: "WorkshopSiteCommand",
+            dependencies: ["WorkshopSite", "Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/WorkshopSiteCommand"
+        ),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
         // decodes chapter 7's images with the bare libraries, for comparison.

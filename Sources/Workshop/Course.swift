@@ -82,7 +82,7 @@ package struct Chapter: Sendable {
 }
 
 /// The files of `folder`, sorted by name; none when it does not exist.
-func contents(of folder: URL) throws -> [URL] {
+package func contents(of folder: URL) throws -> [URL] {
     guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
     return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         .sorted { $0.lastPathComponent < $1.lastPathComponent }

@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// `swift run workshop site`: the course as a DocC site. The chapters, the glossary, the
 /// instructors' page and each chapter's exercises become articles in course order; the chapter

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Workshop
 
 /// Serves the rendered site from its folder on 127.0.0.1, on the same SwiftNIO HTTP/1.1 stack as
 /// the course's test server. DocC's static site needs only files and two rules: a page's address

@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// `swift run workshop site --check`: the rendered site, served and read by headless Chromium.
 /// Every page of the course (and every module's page) must show its title, as many code blocks as
