@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Tracing", dependencies: ["Locking"], path: "Sources/01-Tracing"),
         .testTarget(
             name: "TracingTests",
-            dependencies: ["Tracing", "HTTPSessionManager", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
+            dependencies: ["Tracing", "HTTPSessionManager", "ResponseValidation", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
             path: "Tests/01-TracingTests"),
 
         // Chapter 2. Each chapter's test folder also holds `stages.md`, its tests in the stages of
@@ -60,7 +60,7 @@ let package = Package(
         // Chapter 4
         .target(name: "RequestBodies", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(
-            name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin", "Locking"],
+            name: "RequestBodiesTests", dependencies: ["RequestBodies", "RequestSerialization", "HTTPBin", "Locking"],
             path: "Tests/04-RequestBodiesTests", exclude: ["stages.md"]),
 
         // Chapter 5
@@ -107,7 +107,10 @@ let package = Package(
         // Real tasks against HTTPBin: behaviour, the Linux workarounds, the stress test.
         .testTarget(
             name: "SessionManagerTests",
-            dependencies: ["SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestBodies", "HTTPBin", "TestSupport"],
+            dependencies: [
+                "SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestSerialization", "RequestBodies", "HTTPBin",
+                "TestSupport",
+            ],
             path: "Tests/09-SessionManagerTests", exclude: ["stages.md"]),
 
         // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
@@ -170,13 +173,20 @@ let package = Package(
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        .target(name: "Workshop", dependencies: ["AFN", "HTTPBin"], path: "Sources/Workshop"),
+        // It imports the chapter modules one by one, as the examples and the tour show them.
+        .target(
+            name: "Workshop",
+            dependencies: [
+                "Locking", "Tracing", "QueryStrings", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
+                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin",
+            ],
+            path: "Sources/Workshop"),
         .executableTarget(
             name: "WorkshopCommand",
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/WorkshopCommand"
         ),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "WorkshopSite", "TestSupport"], path: "Tests/WorkshopTests"),
+        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "WorkshopSite", "Tracing", "TestSupport"], path: "Tests/WorkshopTests"),
 
         // `swift run workshop site`: the course as a website, and the diagram engine that draws it.
         // A program of its own, which `workshop site` builds and runs the first time it is asked
