@@ -5,18 +5,18 @@ import Foundation
 /// the module's folder (`git diff --relative=Sources/NN-Name`). The lines before the diff say the
 /// mistake in a sentence, as an exercise's known-bad attempts do, so that the folder reads as "the
 /// rules this chapter's suite proves". `workshop rebuild verify` proves each one fails a stage.
-public struct WrongModule: Sendable, Equatable {
-    public var chapter: Int
+package struct WrongModule: Sendable, Equatable {
+    package var chapter: Int
     /// The file's name without `.patch`: `unsorted-keys`.
-    public var slug: String
-    public var patch: URL
+    package var slug: String
+    package var patch: URL
     /// The sentence before the diff; empty when the patch has none.
-    public var mistake: String
+    package var mistake: String
 
-    public static let folderName = "WrongModules"
+    package static let folderName = "WrongModules"
 
     /// The wrong modules of `chapter`, in the order of their file names.
-    public static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
+    package static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
         try contents(of: chapter.testsFolder.appendingPathComponent(folderName)).filter { $0.pathExtension == "patch" }.map { patch in
             WrongModule(chapter: chapter.number, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
                         mistake: KnownBadAttempt.mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)))
@@ -24,18 +24,18 @@ public struct WrongModule: Sendable, Equatable {
     }
 
     /// `chapter 2, unsorted-keys`.
-    public var name: String { "chapter \(chapter), \(slug)" }
+    package var name: String { "chapter \(chapter), \(slug)" }
 }
 
 /// Where a wrong module was caught: the first stage it fails, and what a learner who made the
 /// mistake sees there (the lines `rebuild check` writes for that stage).
-public struct WrongModuleCatch: Sendable {
-    public var module: WrongModule
-    public var stage: Int
-    public var stageTitle: String
-    public var lines: [String]
+package struct WrongModuleCatch: Sendable {
+    package var module: WrongModule
+    package var stage: Int
+    package var stageTitle: String
+    package var lines: [String]
     /// How long it took to build and judge, in seconds.
-    public var seconds: Double
+    package var seconds: Double
 }
 
 /// Proves a chapter's wrong modules wrong: each is applied to a copy of the course's module, built

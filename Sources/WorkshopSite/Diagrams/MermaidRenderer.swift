@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// Draws the chapters' Mermaid diagrams as SVG files when the site is built, so that the site
 /// shows pictures with no script and no network at read time. DocC does not draw Mermaid, and a

@@ -3,7 +3,7 @@ import Foundation
 extension Site {
     /// The whole `workshop site` command: render, then check, then serve, as asked. Returns
     /// false when the check found problems (they are printed).
-    public func run(check: Bool, serveOn port: Int?) throws -> Bool {
+    package func run(check: Bool, serveOn port: Int?) throws -> Bool {
         var browser: Browser?
         defer { browser?.quit() }
         func openBrowser() throws -> Browser {

@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// Writes the DocC catalog: the landing page that orders everything, one article per page of
 /// the course (its text line for line, then the links to go on), a page for each chapter module

@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// `swift run workshop site`: the course as a DocC site. The chapters, the glossary, the
 /// instructors' page and each chapter's exercises become articles in course order; the chapter
@@ -8,25 +9,25 @@ import Foundation
 /// Everything is written under `folder` (`.build/site`): the generated catalog (`Course.docc`,
 /// worth reading when DocC reports a problem), the symbol graphs, the diagrams' pictures
 /// (`diagrams`, a cache), and the site itself (`www`).
-public struct Site {
+package struct Site {
     /// The landing page's name: the site's addresses start with `/documentation/course`.
     static let rootPage = "Course"
     static let licensePage = "license"
     static let bundleIdentifier = "course"
 
-    public let course: Course
-    public let folder: URL
+    package let course: Course
+    package let folder: URL
     /// Where progress goes: written at once, unbuffered, so that it stays in order with the
     /// errors on standard error when both go to one log.
-    public var log: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+    package var log: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
 
-    public init(course: Course, folder: URL? = nil) {
+    package init(course: Course, folder: URL? = nil) {
         self.course = course
         self.folder = folder ?? course.root.appendingPathComponent(".build/site")
     }
 
-    public var output: URL { folder.appendingPathComponent("www") }
-    public var screenshots: URL { folder.appendingPathComponent("screenshots") }
+    package var output: URL { folder.appendingPathComponent("www") }
+    package var screenshots: URL { folder.appendingPathComponent("screenshots") }
     var catalog: URL { folder.appendingPathComponent("\(Self.rootPage).docc") }
     var symbolGraphs: URL { folder.appendingPathComponent("symbol-graphs") }
     var mermaid: MermaidRenderer {
@@ -34,7 +35,7 @@ public struct Site {
     }
 
     /// The address of the landing page on a server of the site.
-    public static var homePath: String { "/documentation/\(rootPage.lowercased())" }
+    package static var homePath: String { "/documentation/\(rootPage.lowercased())" }
 
     /// Renders the site into `output`. The diagrams are drawn here, offline (`MermaidRenderer`);
     /// no browser is needed until the site is checked.
@@ -182,13 +183,13 @@ extension Course {
 }
 
 /// What was rendered, for the check and for the closing summary.
-public struct SiteReport: Sendable {
+package struct SiteReport: Sendable {
     let plan: SitePlan
     let articles: [String: PageArticle]
-    public let folder: URL
+    package let folder: URL
 
-    public var pageCount: Int { plan.pages.count }
-    public var moduleCount: Int { plan.modules.count }
-    public var diagramCount: Int { articles.values.reduce(0) { $0 + $1.diagrams.count } }
-    public var codeBlockCount: Int { articles.values.reduce(0) { $0 + $1.codeBlocks } }
+    package var pageCount: Int { plan.pages.count }
+    package var moduleCount: Int { plan.modules.count }
+    package var diagramCount: Int { articles.values.reduce(0) { $0 + $1.diagrams.count } }
+    package var codeBlockCount: Int { articles.values.reduce(0) { $0 + $1.codeBlocks } }
 }

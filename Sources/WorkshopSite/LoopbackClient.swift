@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Workshop
 
 /// A blocking HTTP/1.1 client for one server on 127.0.0.1: chromedriver. Not URLSession, because
 /// chromedriver writes its header lines with no space after the colon (`Content-Length:915`),

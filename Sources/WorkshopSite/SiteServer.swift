@@ -2,18 +2,19 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Workshop
 
 /// Serves the rendered site from its folder on 127.0.0.1, on the same SwiftNIO HTTP/1.1 stack as
 /// the course's test server. DocC's static site needs only files and two rules: a page's address
 /// is a folder with an `index.html`, and an address that names no page gets DocC's own
 /// `index.html`, whose script then shows "page not found" (with status 404 for anyone looking).
-public final class SiteServer: Sendable {
-    public let url: URL
+package final class SiteServer: Sendable {
+    package let url: URL
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
     /// Starts serving `folder` on `port` (0 for any free one); `/` redirects to `home`.
-    public static func start(folder: URL, port: Int = 0, home: String) throws -> SiteServer {
+    package static func start(folder: URL, port: Int = 0, home: String) throws -> SiteServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let files = Files(root: folder.standardizedFileURL, home: home)
         do {
@@ -41,11 +42,11 @@ public final class SiteServer: Sendable {
     }
 
     /// Waits until the process is stopped (Ctrl-C).
-    public func wait() throws {
+    package func wait() throws {
         try channel.closeFuture.wait()
     }
 
-    public func stop() {
+    package func stop() {
         try? group.syncShutdownGracefully()
     }
 

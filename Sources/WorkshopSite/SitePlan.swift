@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// One page of the site made from one Markdown file of the course.
 struct SitePage: Sendable, Equatable {

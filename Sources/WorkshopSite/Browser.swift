@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import Workshop
 
 /// Headless Chromium, driven through chromedriver's W3C WebDriver protocol: JSON over HTTP on
 /// loopback, so no browser library is needed, only Debian's `chromium` and `chromium-driver`.

@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// `swift run workshop site --check`: the rendered site, served and read by headless Chromium.
 /// Every page of the course (and every module's page) must show its title, as many code blocks as
@@ -20,15 +21,15 @@ struct SiteCheck {
         var isChapter = false
     }
 
-    public struct Summary: Sendable {
-        public var pages = 0
-        public var codeBlocks = 0
-        public var diagrams = 0
+    package struct Summary: Sendable {
+        package var pages = 0
+        package var codeBlocks = 0
+        package var diagrams = 0
         /// Links followed, and the distinct pages and anchors they lead to.
-        public var links = 0
-        public var linkTargets = 0
-        public var screenshots = 0
-        public var problems: [String] = []
+        package var links = 0
+        package var linkTargets = 0
+        package var screenshots = 0
+        package var problems: [String] = []
     }
 
     let report: SiteReport

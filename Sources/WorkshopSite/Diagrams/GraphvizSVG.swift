@@ -1,4 +1,5 @@
 import Foundation
+import Workshop
 
 /// Graphviz's `dot`, found on PATH: it lays out and draws the flowcharts and the state diagram.
 struct Graphviz: Sendable {
