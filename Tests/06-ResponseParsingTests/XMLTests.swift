@@ -223,6 +223,16 @@ struct XMLTests {
             == .malformedBody(format: "XML", detail: "an unparsed entity, which FoundationXML cannot report"))
     }
 
+    @Test("Even with entities allowed, an entity that spells markup with character references is refused")
+    func entitySpellingMarkup() {
+        // Expanded, `&#60;?pi?>` is a processing instruction without data, which no byte shows.
+        var serializer = XMLParserResponseSerializer()
+        serializer.allowsEntityDeclarations = true
+        let body = Data("<!DOCTYPE a [<!ENTITY e \"&#60;?pi?>\">]><a>&e;</a>".utf8)
+        #expect(serializer.responseObject(for: response("application/xml"), data: body).error?.reason
+            == .malformedBody(format: "XML", detail: "character references beside entity declarations, which may spell markup"))
+    }
+
     @Test("A processing instruction with data, even empty data, is read as usual")
     func processingInstructions() throws {
         for xml in ["<a><?target ?></a>", "<a><?target data?></a>", "<?xml-stylesheet href=\"a.xsl\"?><a/>"] {
