@@ -20,12 +20,13 @@ public func fuzzContentType(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     if let parsed {
         check(!parsed.mimeType.isEmpty, "an empty media type was accepted")
         check(!parsed.mimeType.utf8.contains { (65...90).contains($0) }, "the media type \(parsed.mimeType) is not lower case")
-        check(!parsed.mimeType.contains(";"), "the media type \(parsed.mimeType) holds a parameter")
+        // Bytes, not Characters: to `String`, U+037E (Greek question mark) equals ";", and is no delimiter.
+        check(!parsed.mimeType.utf8.contains(UInt8(ascii: ";")), "the media type \(parsed.mimeType) holds a parameter")
         let trimmed = parsed.mimeType.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
         check(trimmed == parsed.mimeType, "the media type \(parsed.mimeType.debugDescription) is not trimmed")
         if let charset = parsed.charset {
-            check(!charset.hasPrefix("\"") && !charset.hasSuffix("\""), "the charset \(charset) keeps its quotes")
-            check(!charset.contains(";"), "the charset \(charset) runs into the next parameter")
+            check(charset.utf8.first != UInt8(ascii: "\"") && charset.utf8.last != UInt8(ascii: "\""), "the charset \(charset) keeps its quotes")
+            check(!charset.utf8.contains(UInt8(ascii: ";")), "the charset \(charset) runs into the next parameter")
         }
     }
 
