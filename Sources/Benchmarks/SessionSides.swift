@@ -49,25 +49,39 @@ struct Side {
 
     /// `count` GETs with at most `concurrency` in flight: requests per second, and this process's
     /// processor time per request, sent the way the setting sends them.
-    func measure(_ concurrency: Int, _ count: Int) -> SessionBenchmark.Sample {
+    /// With `latencies`, each request's time from its sending to its handler, in microseconds, is
+    /// added there (for a profiler's run: the median of many latencies moves less than a rate).
+    func measure(_ concurrency: Int, _ count: Int, latencies: Protected<[Double]>? = nil) -> SessionBenchmark.Sample {
         let finished = DispatchGroup()
         for _ in 0..<count { finished.enter() }
+        let send = latencies.map { timed(get, into: $0) } ?? get
         let processorBefore = processorMicroseconds()
         let start = DispatchTime.now().uptimeNanoseconds
         switch setting {
-        case .app: sendFromHandlers(concurrency, count, finished)
-        case .tool: sendFromThisThread(concurrency, count, finished)
+        case .app: sendFromHandlers(concurrency, count, finished, send)
+        case .tool: sendFromThisThread(concurrency, count, finished, send)
         }
         finished.wait()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return .init(rate: Double(count) / seconds, processor: (processorMicroseconds() - processorBefore) / Double(count))
     }
 
+    /// `get`, adding each request's latency to `latencies`.
+    private func timed(_ get: @escaping Get, into latencies: Protected<[Double]>) -> Get {
+        { done in
+            let sent = DispatchTime.now().uptimeNanoseconds
+            get {
+                let latency = Double(DispatchTime.now().uptimeNanoseconds - sent) / 1000
+                latencies.withLock { $0.append(latency) }
+                done()
+            }
+        }
+    }
+
     /// The app's way: the first requests by a block on the main queue's stand-in, each next one
     /// from the handler of the one before, on that same queue.
-    private func sendFromHandlers(_ concurrency: Int, _ count: Int, _ finished: DispatchGroup) {
+    private func sendFromHandlers(_ concurrency: Int, _ count: Int, _ finished: DispatchGroup, _ get: @escaping Get) {
         let unsent = Protected(count)
-        let get = get
         @Sendable func sendNext() {
             guard unsent.withLock({ unsent -> Bool in
                 guard unsent > 0 else { return false }
@@ -86,7 +100,7 @@ struct Side {
 
     /// A tool's way: this thread, which the client never uses otherwise, sends each request as soon
     /// as one of `concurrency` slots is free; a handler frees its slot.
-    private func sendFromThisThread(_ concurrency: Int, _ count: Int, _ finished: DispatchGroup) {
+    private func sendFromThisThread(_ concurrency: Int, _ count: Int, _ finished: DispatchGroup, _ get: Get) {
         let slots = DispatchSemaphore(value: concurrency)
         for _ in 0..<count {
             slots.wait()
