@@ -29,6 +29,7 @@ extension TaskDelegate {
             trace(.didFinishDownloading, "moved to \(target.lastPathComponent)")
             notificationCenter.post(name: .downloadTaskDidMoveFileSuccessfully, object: task)
         } catch {
+            state.withLock { $0.downloadMoveError = error }
             trace(.didFinishDownloading, "could not move to \(target.path): \(TraceDetail.describe(error))")
             notificationCenter.post(name: .downloadTaskDidFailToMoveFile, object: task, userInfo: (error as NSError).userInfo)
             discard(location)

@@ -55,6 +55,7 @@ public final class TaskDelegate: Sendable {
         var upload = Transfer()
         var download = Transfer()
         var downloadFileURL: URL?
+        var downloadMoveError: (any Error)?
         var isCompleted = false
     }
 
@@ -141,6 +142,13 @@ public final class TaskDelegate: Sendable {
     /// Where the download was moved to, once `didFinishDownloading(to:)` has run.
     package var downloadFileURL: URL? {
         state.withLock { $0.downloadFileURL }
+    }
+
+    /// Why the finished download could not be moved to `downloadFileURL`, or nil. The completion
+    /// handler is not told: as in AFNetworking, it gets the URL and no error, and the failure is
+    /// posted as `downloadTaskDidFailToMoveFile` (chapter 10's `async` download throws it).
+    package var downloadMoveError: (any Error)? {
+        state.withLock { $0.downloadMoveError }
     }
 
     /// Whether the completion has started. Events that arrive later are ignored.
