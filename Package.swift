@@ -21,14 +21,25 @@ let package = Package(
         .library(name: "SessionManager", targets: ["SessionManager"]),
         .library(name: "HTTPSessionManager", targets: ["HTTPSessionManager"]),
         .library(name: "ImageDownloader", targets: ["ImageDownloader"]),
+        .library(name: "SecurityPolicy", targets: ["SecurityPolicy"]),
+        .library(name: "PinnedTransport", targets: ["PinnedTransport"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
+        .library(name: "HTTPBinTLS", targets: ["HTTPBinTLS"]),
+        .library(name: "TestCertificates", targets: ["TestCertificates"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
+        .executable(name: "workshop-site", targets: ["WorkshopSiteCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
         .executable(name: "httpbin", targets: ["HTTPBinServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Chapter 12 only (nothing else depends on them, so neither the workshop tool nor an
+        // exercise of chapters 2–11 builds them): X.509 chains, their keys, and TLS.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The one lock type of the course (chapter 9 explains it): every module that shares state
@@ -39,7 +50,7 @@ let package = Package(
         .target(name: "Tracing", dependencies: ["Locking"], path: "Sources/01-Tracing"),
         .testTarget(
             name: "TracingTests",
-            dependencies: ["Tracing", "HTTPSessionManager", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
+            dependencies: ["Tracing", "HTTPSessionManager", "ResponseValidation", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
             path: "Tests/01-TracingTests"),
 
         // Chapter 2. Each chapter's test folder also holds `stages.md`, its tests in the stages of
@@ -59,7 +70,7 @@ let package = Package(
         // Chapter 4
         .target(name: "RequestBodies", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(
-            name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin", "Locking"],
+            name: "RequestBodiesTests", dependencies: ["RequestBodies", "RequestSerialization", "HTTPBin", "Locking"],
             path: "Tests/04-RequestBodiesTests", exclude: ["stages.md", "WrongModules"]),
 
         // Chapter 5
@@ -106,7 +117,10 @@ let package = Package(
         // Real tasks against HTTPBin: behaviour, the Linux workarounds, the stress test.
         .testTarget(
             name: "SessionManagerTests",
-            dependencies: ["SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestBodies", "HTTPBin", "TestSupport"],
+            dependencies: [
+                "SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestSerialization", "RequestBodies", "HTTPBin",
+                "TestSupport",
+            ],
             path: "Tests/09-SessionManagerTests", exclude: ["stages.md", "WrongModules"]),
 
         // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
@@ -139,6 +153,38 @@ let package = Package(
             ],
             path: "Tests/11-ImageDownloaderTests", exclude: ["stages.md", "WrongModules"]),
 
+        // Chapter 12: AFNetworking's security policy as an evaluator of DER chains (swift-certificates),
+        // and the transport that lets it decide real TLS handshakes: a NIO client whose handshake asks
+        // the policy, and a URLProtocol that gives chapters 9–10's manager pinned HTTPS on Linux.
+        // Neither is in `AFN`: the TLS stack takes minutes to build, and only chapter 12 needs it.
+        .target(
+            name: "SecurityPolicy",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Sources/12-SecurityPolicy"),
+        .target(
+            name: "PinnedTransport",
+            dependencies: [
+                "SecurityPolicy", "SessionManager", "HTTPSessionManager", "Locking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/12-PinnedTransport"),
+        // The policy against generated chains (AFNetworking's own test cases among them), then
+        // real handshakes with HTTPBin's TLS listener, then requests through the manager.
+        .testTarget(
+            name: "SecurityPolicyTests",
+            dependencies: [
+                "SecurityPolicy", "PinnedTransport", "TestCertificates", "HTTPBin", "HTTPBinTLS", "SessionManager",
+                "HTTPSessionManager", "TestSupport",
+                .product(name: "X509", package: "swift-certificates"),
+            ],
+            path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md"]),
+
         // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
         // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
         // AFN_INTEROP_URL names the server: README, "The test server".
@@ -151,7 +197,8 @@ let package = Package(
             path: "Tests/InteropTests",
             exclude: ["requirements.txt"]),
 
-        // `import AFN` gives every chapter module at once.
+        // `import AFN` gives every chapter module at once, but chapter 12's (`import SecurityPolicy`):
+        // the workshop tool depends on AFN, and a learner's first build should not compile TLS.
         .target(name: "AFN", dependencies: [
             "Locking",
             "Tracing",
@@ -169,14 +216,12 @@ let package = Package(
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        // The site's server uses the NIO modules HTTPBin already builds: no new dependency.
+        // It imports the chapter modules one by one, as the examples and the tour show them.
         .target(
             name: "Workshop",
             dependencies: [
-                "AFN", "HTTPBin",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "Locking", "Tracing", "QueryStrings", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
+                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin",
             ],
             path: "Sources/Workshop"),
         .executableTarget(
@@ -184,7 +229,28 @@ let package = Package(
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/WorkshopCommand"
         ),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "TestSupport"], path: "Tests/WorkshopTests"),
+        .testTarget(
+            name: "WorkshopTests", dependencies: ["Workshop", "WorkshopSite", "Tracing", "TestSupport"], path: "Tests/WorkshopTests",
+            exclude: ["public-api.txt"]),
+
+        // `swift run workshop site`: the course as a website, and the diagram engine that draws it.
+        // A program of its own, which `workshop site` builds and runs the first time it is asked
+        // for, so that a learner's first `swift run workshop` never compiles it. Its server uses
+        // the NIO modules HTTPBin already builds: no new dependency.
+        .target(
+            name: "WorkshopSite",
+            dependencies: [
+                "Workshop",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/WorkshopSite"),
+        .executableTarget(
+            name: "WorkshopSiteCommand",
+            dependencies: ["WorkshopSite", "Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/WorkshopSiteCommand"
+        ),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
         // decodes chapter 7's images with the bare libraries, for comparison.
@@ -220,6 +286,26 @@ let package = Package(
             resources: [.copy("Fixtures/images")]
         ),
         .executableTarget(name: "HTTPBinServer", dependencies: ["HTTPBin"], path: "Sources/HTTPBinServer"),
+        // HTTPBin behind TLS, for chapter 12 only: a target of its own, so that everything else that
+        // uses HTTPBin (every test target, the workshop tool) never builds swift-nio-ssl.
+        .target(
+            name: "HTTPBinTLS",
+            dependencies: [
+                "HTTPBin",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/HTTPBinTLS"),
+        // Certificates made on the spot for chapter 12's tests and exercises (a root, intermediates,
+        // leaves, rogue and expired ones): nothing committed can expire.
+        .target(
+            name: "TestCertificates",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Sources/TestCertificates"),
         .testTarget(
             name: "HTTPBinTests",
             dependencies: [

@@ -79,6 +79,11 @@ let exercises: [Exercise] = [
     Exercise(chapter: "11-image-downloader", folder: "11.2-cache-key", uses: []),
     Exercise(chapter: "11-image-downloader", folder: "11.3-purge", uses: []),
     Exercise(chapter: "11-image-downloader", folder: "11.4-reused-cell", uses: ["ImageDownloader", "ImageInflation", "Locking", "HTTPSessionManager", "HTTPBin"]),
+    // Chapter 12's exercises build the TLS stack's certificate half (swift-certificates and
+    // swift-crypto), and only they do.
+    Exercise(chapter: "12-trust", folder: "12.1-predict", uses: ["SecurityPolicy", "TestCertificates"]),
+    Exercise(chapter: "12-trust", folder: "12.2-bypass", uses: ["TestCertificates"]),
+    Exercise(chapter: "12-trust", folder: "12.3-rotation", uses: ["SecurityPolicy", "TestCertificates"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of

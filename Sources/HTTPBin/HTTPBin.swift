@@ -24,6 +24,9 @@ public final class HTTPBin: Sendable {
         /// Request bodies above this many bytes get `413 Payload Too Large` and the connection is
         /// closed. It is also the bound on how much the server buffers for one request.
         public var maxBodySize: Int
+        /// Runs first on each new connection, before the HTTP handlers are added: `HTTPBinTLS`
+        /// puts its TLS handler there. (A hook, so that HTTPBin itself never depends on TLS.)
+        public var prepareConnection: (@Sendable (any Channel) throws -> Void)?
 
         public init(port: Int = 0, maxBodySize: Int = 64 << 20) {
             self.port = port
@@ -57,6 +60,7 @@ public final class HTTPBin: Sendable {
                         // NIO parses the requests (the hard, security-sensitive part). Responses are
                         // written by hand in `Connection`, because the fault modes must be able to
                         // send bytes that no correct encoder would produce.
+                        try configuration.prepareConnection?(channel)
                         let decoder = HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(decoder))
                         try channel.pipeline.syncOperations.addHandler(Connection(limits: limits, log: log))

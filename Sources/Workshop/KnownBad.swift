@@ -7,16 +7,16 @@ import Foundation
 ///
 /// A patch rather than a copy: a copy of a solution with one line changed would be a twin that
 /// drifts from the solution unseen, where a patch that no longer applies says so.
-public struct KnownBadAttempt: Sendable, Equatable {
-    public var exercise: ExerciseID
+package struct KnownBadAttempt: Sendable, Equatable {
+    package var exercise: ExerciseID
     /// The file's name without `.patch`, e.g. `unsorted-keys`.
-    public var slug: String
-    public var patch: URL
+    package var slug: String
+    package var patch: URL
     /// The text before the diff: what the mistake is. Empty when the patch has none.
-    public var mistake: String
+    package var mistake: String
 
     /// The attempts of `exercise`, in the order of their file names; none when it has no folder.
-    public static func attempts(of exercise: ExerciseGuide) throws -> [KnownBadAttempt] {
+    package static func attempts(of exercise: ExerciseGuide) throws -> [KnownBadAttempt] {
         guard let folder = exercise.knownBadFolder else { return [] }
         return try contents(of: folder).filter { $0.pathExtension == "patch" }.map { patch in
             KnownBadAttempt(exercise: exercise.id, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
@@ -112,6 +112,7 @@ struct KnownBadRounds {
     func judge(_ attempts: [ExerciseID: KnownBadAttempt]) throws -> [String] {
         var pending = Set(attempts.keys)
         var problems: [String] = []
+        var retried = false
         while !pending.isEmpty {
             let report = try AnswerTests.run(.exercises(pending.sorted()), variant: .folder(Self.variantRoot), in: course, oneTestAtATime: true)
             let verdicts = Self.verdicts(report, attempts: attempts.filter { pending.contains($0.key) })
@@ -120,9 +121,23 @@ struct KnownBadRounds {
                 if let attempt = attempts[id] { caught(attempt, failures) }
             }
             let settled = verdicts.settled
-            // Nothing settled (a build error outside any attempt, a crash with no culprit): running
-            // again would give the same answer.
-            guard !settled.isEmpty else { break }
+            // Nothing settled (a build error outside any attempt, a crash with no culprit, every
+            // test only stopped by another's crash): one more run may settle them, a second
+            // would give the same answer. An attempt left unjudged is a problem, never a pass.
+            guard !settled.isEmpty else {
+                if !retried && report.built {
+                    retried = true
+                    continue
+                }
+                if report.built {
+                    problems += pending.sorted().compactMap { id in attempts[id] }.map { attempt in
+                        "\(attempt.exercise): known-bad attempt '\(attempt.slug)' could not be judged: its tests were stopped twice "
+                            + "before they finished" + (report.processFailure.map { " (\($0))" } ?? "")
+                    }
+                }
+                break
+            }
+            retried = false
             pending.subtract(settled)
         }
         return problems

@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPBinTLS
+import HTTPSessionManager
+import Locking
+import PinnedTransport
+import SecurityPolicy
+import SessionManager
+import TestCertificates
+import TestSupport
+import Testing
+
+/// A pinned request through chapters 9–10's manager on Linux: `PinnedHTTPSProtocol` in the
+/// session's configuration, the policy set on the manager. Pinned and refused requests reach the
+/// same completion paths as any other; a refusal is -1202, as AFNetworking 4 reports it.
+@Suite("The manager, pinned")
+struct ManagerTests {
+    static func manager(for server: HTTPBinTLS, _ policy: SecurityPolicy) throws -> HTTPSessionManager {
+        let manager = HTTPSessionManager(baseURL: server.baseURL, configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
+        manager.completionQueue = DispatchQueue(label: "test.completion")
+        try manager.setSecurityPolicy(trustSettings(policy))
+        return manager
+    }
+
+    /// A GET's outcome: the query HTTPBin received (its JSON's `args`), or the error.
+    static func get(_ manager: HTTPSessionManager, _ path: String) async -> Result<[String: [String]], NSError> {
+        await withCheckedContinuation { continuation in
+            manager.get(path, success: { _, object in
+                let args = (object as? [String: Any])?["args"] as? [String: [String]]
+                continuation.resume(returning: .success(args ?? [:]))
+            }, failure: { _, error in continuation.resume(returning: .failure(error as NSError)) })
+        }
+    }
+
+    @Test("A request to the pinned server succeeds through the manager")
+    func pinnedRequest() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let manager = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
+            defer { manager.invalidateSession(cancelingTasks: true) }
+            let result = await Self.get(manager, "/get?via=manager")
+            #expect(try result.get() == ["via": ["manager"]])
+        }
+    }
+
+    @Test("A refused server fails the request with -1202, the URL and the presented chain")
+    func refusedRequest() async throws {
+        try await TLSServer.with(TLSServer.rogue) { server in
+            let manager = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
+            defer { manager.invalidateSession(cancelingTasks: true) }
+            let completed = Protected<[Int]>([])
+            manager.updateHooks { $0.taskDidComplete = { _, _, error in completed.withLock { $0.append((error as NSError?)?.code ?? 0) } } }
+            let result = await Self.get(manager, "/get")
+            guard case .failure(let error) = result else {
+                Issue.record("the rogue server was trusted")
+                return
+            }
+            #expect(error.domain == NSURLErrorDomain && error.code == NSURLErrorServerCertificateUntrusted, "\(error)")
+            #expect((error.userInfo[NSURLErrorFailingURLErrorKey] as? URL) == server.url("/get"))
+            #expect((error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey] as? [Data]) == TLSServer.rogue.map(\.data))
+            // AFNetworking's did-complete block sees -999 (the cancelled challenge); here the
+            // protocol fails the task itself, so the hook sees -1202 too.
+            #expect(await eventually { completed.withLock { $0 } == [NSURLErrorServerCertificateUntrusted] })
+            #expect(server.server.requests.isEmpty)
+        }
+    }
+
+    @Test("A request cancelled while the server stalls completes as cancelled, once")
+    func cancelledRequest() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let manager = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
+            defer { manager.invalidateSession(cancelingTasks: true) }
+            let outcomes = Protected<[Int]>([])
+            let task = manager.get("/fault/stall-after-headers", success: { _, _ in outcomes.withLock { $0.append(200) } },
+                                   failure: { _, error in outcomes.withLock { $0.append((error as NSError).code) } })
+            #expect(await eventually { server.server.requests.count == 1 }, "the request reached the server")
+            task?.cancel()
+            #expect(await eventually { !outcomes.withLock { $0 }.isEmpty })
+            try await Task.sleep(nanoseconds: 200_000_000)  // room for a second, wrong, completion
+            #expect(outcomes.withLock { $0 } == [NSURLErrorCancelled])
+        }
+    }
+
+    @Test("Pinning needs an https base URL, as AFHTTPSessionManager requires")
+    func pinningNeedsHTTPS() {
+        let manager = HTTPSessionManager(baseURL: URL(string: "http://127.0.0.1/")!, configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
+        defer { manager.invalidateSession(cancelingTasks: true) }
+        #expect(throws: SecurityPolicyError.pinningNeedsHTTPSBaseURL(mode: .publicKey, baseURL: manager.baseURL)) {
+            try manager.setSecurityPolicy(trustSettings(policy(.publicKey, pinning: [pki.intermediate])))
+        }
+        #expect(throws: Never.self) { try manager.setSecurityPolicy(trustSettings(.default)) }
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test("On Linux, a policy the session would not enforce is refused")
+    func sessionWithoutProtocol() {
+        let manager = HTTPSessionManager(baseURL: URL(string: "https://127.0.0.1/")!, configuration: .ephemeral)
+        defer { manager.invalidateSession(cancelingTasks: true) }
+        #expect(throws: SecurityPolicyError.sessionDoesNotUsePinnedHTTPS) {
+            try manager.setSecurityPolicy(trustSettings(.default))
+        }
+    }
+    #endif
+}
