@@ -99,34 +99,8 @@ struct KnownBadRounds {
                 + "\(course.relative(solution)):\n" + indent(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), by: 4)
                 + "\n  make the mistake again in the solution and write the patch anew (README, \"For authors\")"
         }
-        try synchronize(root.appendingPathComponent("\(exercise.chapterFolder.lastPathComponent)/\(folderName)"), with: scratch)
+        try FileTree.synchronize(root.appendingPathComponent("\(exercise.chapterFolder.lastPathComponent)/\(folderName)"), with: scratch)
         return nil
-    }
-
-    /// Makes `target` hold exactly the files of `source`, rewriting only those that differ.
-    private func synchronize(_ target: URL, with source: URL) throws {
-        let wanted = try files(in: source)
-        let present = (try? files(in: target)) ?? [:]
-        for (path, data) in wanted where present[path] != data {
-            let url = target.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
-        }
-        for path in present.keys where wanted[path] == nil {
-            try FileManager.default.removeItem(at: target.appendingPathComponent(path))
-        }
-    }
-
-    /// Every file below `folder`, by its path relative to it.
-    private func files(in folder: URL) throws -> [String: Data] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
-        var files: [String: Data] = [:]
-        let prefix = folder.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            files[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent] = try Data(contentsOf: url)
-        }
-        return files
     }
 
     // MARK: Judging

@@ -7,7 +7,9 @@ enum Shell {
         var output: String
         /// The run was ended because its tests made no progress for `TestWatch.idleLimit`.
         var stalled = false
-        var succeeded: Bool { status == 0 }
+        /// The signal that ended the program, when one did (then `status` is its number).
+        var signal: Int32?
+        var succeeded: Bool { status == 0 && signal == nil }
     }
 
     /// How `run` watches a test run that it may have to end.
@@ -85,7 +87,8 @@ enum Shell {
             }
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: read(log) ?? "", stalled: stalled)
+        return Result(status: process.terminationStatus, output: read(log) ?? "", stalled: stalled,
+                      signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 
     /// The text of `file`, whatever bytes it holds: a backtrace's register dump prints raw memory,

@@ -28,19 +28,26 @@ struct TestRun {
 
     var built: Bool { buildErrors.isEmpty }
 
-    /// Runs `swift` with `arguments`, asking Swift Testing for its event stream (which names each
-    /// test by module and sentence; the console output alone does not say which module a test is in).
+    /// Runs `swift` with `arguments` (or, with `program`, that program: a test binary run directly),
+    /// asking Swift Testing for its event stream (which names each test by module and sentence; the
+    /// console output alone does not say which module a test is in).
     static func execute(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        _ arguments: [String], program: String = "swift", in directory: URL, environment: [String: String] = [:],
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> (stream: String, output: String, status: Int32, stalled: Bool) {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: events) }
         let streamOptions = ["--event-stream-output-path", events.path, "--event-stream-version", "0"]
-        let result = try Shell.run(["swift"] + arguments + streamOptions, in: directory, environment: environment, onOutput: onOutput,
+        let result = try Shell.run([program] + arguments + streamOptions, in: directory, environment: environment, onOutput: onOutput,
                                    watch: Shell.TestWatch(events: events))
         let stream = (try? Data(contentsOf: events)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return (stream, result.output, result.status, result.stalled)
+        var output = result.output
+        if let signal = result.signal {
+            // What `swift test` prints when its test process dies of a signal; run directly, the
+            // test binary's own death says it no other way.
+            output += "\nerror: Exited with unexpected signal code \(signal)\n"
+        }
+        return (stream, output, result.status, result.stalled)
     }
 
     /// Reads one run. `accepts` picks the test modules that count; `skipped`, when not nil, is the
@@ -84,12 +91,17 @@ struct TestRun {
         } ?? (running.count == 1 ? running.first : nil)
 
         let verdicts = records.map { record in
-            let unfinished = record.issue == nil && !record.ended && !record.skipped
+            // A test that recorded a failure and then never ended failed by itself, whatever came
+            // after: it is never "interrupted". But it may be the one that crashed the process, and
+            // then it is named as such, so that the tests it stopped run again without it.
+            let notEnded = !record.ended && !record.skipped
+            let unfinished = record.issue == nil && notEnded
+            let diedInIt = notEnded && record.started && status != 0 && !stalled && (culprit == nil || record == culprit)
             let failure = stalled && unfinished && record.started ? "stuck: \(Self.stuck)"
-                : failure(of: record, crash: crash, culprit: culprit, status: status, skipped: skipped)
+                : failure(of: record, crash: crash, diedInIt: diedInIt, culprit: culprit, status: status, skipped: skipped)
             return Verdict(record: record, failure: failure,
                            interrupted: unfinished && culprit != nil && record != culprit,
-                           crashed: unfinished && record.started && (culprit == nil || record == culprit))
+                           crashed: record.issue == nil ? unfinished && record.started && (culprit == nil || record == culprit) : diedInIt)
         }
         var run = TestRun(verdicts: verdicts, warnings: warnings.sorted(), stalled: stalled)
         if status != 0 && verdicts.allSatisfy(\.passed) {
@@ -104,15 +116,21 @@ struct TestRun {
         + "a test that never ends is waiting for something that never comes (a deadlock, a lost callback) or looping"
 
     private static func failure(
-        of record: EventStream.TestRecord, crash: TestProcessOutput.Crash?, culprit: EventStream.TestRecord?, status: Int32,
-        skipped: String?
+        of record: EventStream.TestRecord, crash: TestProcessOutput.Crash?, diedInIt: Bool, culprit: EventStream.TestRecord?,
+        status: Int32, skipped: String?
     ) -> String? {
-        if let issue = record.issue { return issue }
-        if record.ended { return nil }
-        if record.skipped { return skipped }
         let how = crash.map { crash in
             crash.message + (crash.location.map { "\n  at \($0)" } ?? "")
         } ?? "the test process stopped (exit status \(status))"
+        if let issue = record.issue {
+            // It failed, then the process died while it still ran: say both, the crash first, since
+            // it is what stopped every other test.
+            guard diedInIt else { return issue }
+            return "crashed: the test process died while this test ran, after it recorded a failure.\n" + how
+                + "\nThe failure it recorded first:\n" + issue
+        }
+        if record.ended { return nil }
+        if record.skipped { return skipped }
         if !record.started {
             return "did not run: the test process stopped before it started. " + (culprit.map { "It crashed in \"\($0.displayName)\"." } ?? "")
         }

@@ -440,10 +440,17 @@ struct RebuildDiffCommand: ParsableCommand {
 
 struct RebuildVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "verify", abstract: "For authors and CI: every chapter's stages cover its tests, the course's module passes them all, the starter fails stage 1.")
+        commandName: "verify",
+        abstract: "For authors and CI: every chapter's stages cover its tests, the course's module passes them all, every wrong module fails one, the starter fails stage 1.")
 
     @Option(help: "Only these chapters, e.g. 2,9 (default: every chapter).")
     var chapters: String?
+
+    @Flag(help: "Show, for each wrong module, the stage it fails and what a learner who makes that mistake sees there.")
+    var showWrongModules = false
+
+    @Option(help: "Only these wrong modules (file names without .patch, e.g. unsorted-keys), and no starters.")
+    var wrongModules: String?
 
     func run() throws {
         var verifier = RebuildVerifier(course: try currentCourse())
@@ -454,13 +461,31 @@ struct RebuildVerifyCommand: ParsableCommand {
             let line = String(format: "[%02d:%02d] ", elapsed / 60, elapsed % 60) + step + "…\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
+        var wrongModuleTime = 0.0
+        var wrongModuleCount = 0
+        let show = showWrongModules
+        verifier.caught = { caught in
+            wrongModuleTime += caught.seconds
+            wrongModuleCount += 1
+            guard show else { return }
+            let text = "\n\(caught.module.name): \(caught.module.mistake)\n  caught at stage \(caught.stage), \(caught.stageTitle) "
+                + String(format: "(%.1f s)", caught.seconds) + ". A learner who makes this mistake sees:\n"
+                + caught.lines.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
+                    .joined(separator: "\n") + "\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        verifier.onlyWrongModules = wrongModules.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         let only = (chapters ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let problems = try verifier.run(only: only)
+        if wrongModuleCount > 0 {
+            print(String(format: "\n%d wrong modules caught in %.0f s (each: apply, build, run stages until one fails).", wrongModuleCount, wrongModuleTime))
+        }
         guard problems.isEmpty else {
             print("\nrebuild verify found \(problems.count) problem(s):")
             problems.forEach { print("- \($0)") }
             throw ExitCode.failure
         }
-        print("rebuild verify: every chapter's stages cover its tests, the course's module passes every stage, and each starter compiles and fails stage 1.")
+        print("rebuild verify: every chapter's stages cover its tests, the course's module passes every stage, every wrong module fails one, "
+            + "and each starter compiles and fails stage 1.")
     }
 }

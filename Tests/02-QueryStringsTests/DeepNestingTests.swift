@@ -51,7 +51,9 @@ struct DeepNestingTests {
         var parameters: [String: Any] = [:]
         for i in 0..<10_000 { parameters["k\(i)"] = i }
         let fields = queryStringPairs(from: parameters).map(\.field)
-        #expect(fields == fields.sorted())
+        // The first pair out of order, not 10,000 fields: a message a reader can take in.
+        let disorder = zip(fields, fields.dropFirst()).first { $0 > $1 }.map { "\($0) comes before \($1)" }
+        #expect(disorder == nil, "the keys are not sorted")
         #expect(fields.count == 10_000)
     }
 }

@@ -25,7 +25,8 @@ struct BaseURLTests {
     @Test("RFC 3986 resolution of the reference table", arguments: table)
     func resolution(reference: String, resolved: String) throws {
         let base = BaseURL(URL(string: "http://example.com/v1")!)
-        #expect(try base.resolve(reference).absoluteString == resolved)
+        let found = try base.resolve(reference).absoluteString
+        #expect(found == resolved, "\(reference.debugDescription) against \(base.url.absoluteString)")
     }
 
     @Test("A trailing slash is added only when the path is not empty")

@@ -73,6 +73,13 @@ struct HTTPRequestSerializerTests {
         let request = try serializer.request(method: "DELETE", urlString: "http://example.com/items/1", parameters: ["soft": true])
         #expect(request.httpBody == Data("soft=1".utf8))
         #expect(request.url?.query == nil)
+        // A method is compared upper-cased. FoundationNetworking already upper-cases GET, HEAD,
+        // DELETE and POST when they are set, but keeps `patch` as written: only such a method shows
+        // the comparison.
+        serializer.httpMethodsEncodingParametersInURI = ["GET", "HEAD", "DELETE", "PATCH"]
+        let patch = try serializer.request(method: "patch", urlString: "http://example.com/items/1", parameters: ["soft": true])
+        #expect(patch.url?.query == "soft=1", "a patch request's method was not compared upper-cased")
+        #expect(patch.httpBody == nil)
     }
 
     @Test("A Content-Type the request already has is kept")

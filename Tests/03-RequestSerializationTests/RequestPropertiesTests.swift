@@ -24,7 +24,10 @@ struct RequestPropertiesTests {
         serializer.cachePolicy = .reloadIgnoringLocalCacheData
         serializer.timeoutInterval = 12
         serializer.httpShouldHandleCookies = false
-        serializer.httpShouldUsePipelining = true
+        // The opposite of a new request's own value, which differs between platforms (true in
+        // FoundationNetworking, false on Apple's), so that copying it shows.
+        let pipeliningDefault = PipeliningFlag.read(URLRequest(url: URL(string: "http://example.com")!))
+        serializer.httpShouldUsePipelining = !pipeliningDefault
         serializer.allowsCellularAccess = false
         serializer.networkServiceType = .background
         let request = try serializer.request(method: "GET", urlString: "http://example.com")
@@ -33,6 +36,9 @@ struct RequestPropertiesTests {
         #expect(request.httpShouldHandleCookies == false)
         #expect(request.allowsCellularAccess == false)
         #expect(request.networkServiceType == .background)
+        // Deprecated and a no-op on Linux, but copied as AFNetworking copies it; the request keeps
+        // the value, so the copy can be seen.
+        #expect(PipeliningFlag.read(request) == !pipeliningDefault, "httpShouldUsePipelining was not copied")
     }
 
     @Test("A property set back to nil is no longer copied")
@@ -53,4 +59,18 @@ struct RequestPropertiesTests {
         let serialized = try serializer.request(bySerializing: request, parameters: nil)
         #expect(serialized.timeoutInterval == 99)
     }
+}
+
+/// Reads `URLRequest.httpShouldUsePipelining`, deprecated on every platform, without a warning:
+/// Swift reports a deprecated use inside a deprecated function only where that function is called
+/// directly, not through a protocol it implements (the module sets the flag the same way).
+private protocol PipeliningReader {
+    func read(_ request: URLRequest) -> Bool
+}
+
+private struct PipeliningFlag: PipeliningReader {
+    @available(*, deprecated, message: "HTTP/1.1 pipelining is deprecated; read because AFNetworking copies it")
+    func read(_ request: URLRequest) -> Bool { request.httpShouldUsePipelining }
+
+    static func read(_ request: URLRequest) -> Bool { (PipeliningFlag() as any PipeliningReader).read(request) }
 }

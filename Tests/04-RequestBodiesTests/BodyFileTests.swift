@@ -55,7 +55,7 @@ struct BodyFileTests {
         form.appendPart(withInputStream: { InputStream(data: Data(count: 500_000)) }, name: "s", fileName: "s", length: 600_000, mimeType: "application/octet-stream")
         let destination = folder.url.appendingPathComponent("body")
         #expect(throws: MultipartFormError.self) { try form.writeBody(to: destination) }
-        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        #expect(!FileManager.default.fileExists(atPath: destination.path), "the partial body was left in the file")
     }
 
     @Test("A destination that cannot be created is a write error")

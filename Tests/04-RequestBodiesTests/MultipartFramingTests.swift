@@ -29,7 +29,8 @@ struct MultipartFramingTests {
             + "\r\n"
             + "value"
             + "\r\n--Boundary+0123456789ABCDEF--\r\n"
-        #expect(try readAll(form.makeBodyStream()) == Data(expected.utf8))
+        let body = try readAll(form.makeBodyStream())
+        #expect(shown(body) == shown(Data(expected.utf8)))
         #expect(form.contentLength == UInt64(expected.utf8.count))
     }
 
@@ -54,7 +55,8 @@ struct MultipartFramingTests {
             + "Data"
             + "\r\n--Boundary+0123456789ABCDEF--\r\n"
         let stream = try #require(request.httpBodyStream)
-        #expect(try readAll(stream) == Data(expected.utf8))
+        let body = try readAll(stream)
+        #expect(shown(body) == shown(Data(expected.utf8)))
     }
 
     @Test("A body ending in CRLF, or holding boundary-like text, is framed unchanged")
@@ -67,7 +69,8 @@ struct MultipartFramingTests {
             + "\r\n--Boundary+0123456789ABCDEF\r\nContent-Disposition: form-data; name=\"b\"\r\n\r\n--Boundary+0123456789ABCDEG"
             + "\r\n--Boundary+0123456789ABCDEF\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\n"
             + "\r\n--Boundary+0123456789ABCDEF--\r\n"
-        #expect(try readAll(form.makeBodyStream()) == Data(expected.utf8))
+        let body = try readAll(form.makeBodyStream())
+        #expect(shown(body) == shown(Data(expected.utf8)))
     }
 
     @Test("Quotes and line breaks in names are escaped as browsers escape them")
@@ -85,7 +88,8 @@ struct MultipartFramingTests {
         form.appendPart(withInputStream: { InputStream(data: Data(repeating: 0x41, count: 300)) }, name: "two", fileName: "two.bin", length: 300, mimeType: "application/octet-stream")
         form.appendPart(withFormData: Data("last".utf8), name: "three")
         let whole = try readAll(form.makeBodyStream(), chunk: 1 << 20)
-        #expect(try readAll(form.makeBodyStream(), chunk: chunk) == whole)
+        let body = try readAll(form.makeBodyStream(), chunk: chunk)
+        #expect(shown(body) == shown(whole), "read \(chunk) bytes at a time")
         #expect(UInt64(whole.count) == form.contentLength)
     }
 

@@ -17,7 +17,8 @@ struct MultipartPartsTests {
         try form.appendPart(withFileURL: file, name: "upload")
         let expected = Data("--\(testBoundary)\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"photo.JPG\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
             + Data([0xFF, 0xD8, 0xFF]) + Data("\r\n--\(testBoundary)--\r\n".utf8)
-        #expect(try readAll(form.makeBodyStream()) == expected)
+        let body = try readAll(form.makeBodyStream())
+        #expect(shown(body) == shown(expected))
     }
 
     @Test("MIME types come from the extension, application/octet-stream when unknown")
@@ -108,7 +109,8 @@ struct MultipartPartsTests {
         var form = MultipartFormData()
         form.appendPart(withInputStream: { InputStream(data: Data("stream".utf8)) }, name: "s", fileName: "s.txt", length: 6, mimeType: "text/plain")
         let first = try readAll(form.makeBodyStream())
-        #expect(try readAll(form.makeBodyStream()) == first)
+        let body = try readAll(form.makeBodyStream())
+        #expect(shown(body) == shown(first), "the second read of the form differs from the first")
         #expect(String(decoding: first, as: UTF8.self).contains("\r\n\r\nstream\r\n"))
     }
 
@@ -132,7 +134,8 @@ struct MultipartPartsTests {
         form.appendPart(withInputStream: { InputStream(data: Data("again".utf8)) }, name: "s", fileName: "s.txt", length: 5, mimeType: "text/plain")
         let stream = form.makeBodyStream()
         let first = try readAll(stream)
-        #expect(try readAll(stream) == first)
+        let again = try readAll(stream)
+        #expect(shown(again) == shown(first), "the body stream opened again gives other bytes")
         #expect(first.count == Int(form.contentLength))
     }
 

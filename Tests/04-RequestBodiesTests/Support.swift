@@ -24,6 +24,23 @@ func readAll(_ stream: InputStream, chunk: Int = 64 * 1024) throws -> Data {
     }
 }
 
+/// Bytes as text a failure message can show: each CRLF as `␍␊` and a line break, other bytes
+/// outside printable ASCII as `\xNN`. Two bodies compared this way fail with both bodies readable.
+func shown(_ bytes: Data) -> String {
+    var text = ""
+    var previous: UInt8 = 0
+    for byte in bytes {
+        switch byte {
+        case 0x0D: text += "␍"
+        case 0x0A: text += previous == 0x0D ? "␊\n" : "␊"
+        case 0x20..<0x7F: text.unicodeScalars.append(Unicode.Scalar(byte))
+        default: text += String(format: "\\x%02X", byte)
+        }
+        previous = byte
+    }
+    return text
+}
+
 /// A folder of its own under the temporary directory, removed by `remove()`.
 struct TemporaryFolder {
     let url: URL

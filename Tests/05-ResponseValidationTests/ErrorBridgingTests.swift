@@ -8,9 +8,9 @@ import Testing
 @Suite("The NSError form of a serialization error")
 struct ErrorBridgingTests {
     @Test("Domain, code and userInfo keys are AFNetworking's")
-    func userInfo() throws {
+    func userInfo() {
         let response = Responses.http(422, contentType: "application/json")
-        let error = try #require(HTTPResponseSerializer().validate(response, data: Responses.body).error)
+        let error = ResponseSerializationError(.unacceptableStatusCode(422), response: response, data: Responses.body)
         let nsError = error as NSError
         #expect(nsError.domain == "com.alamofire.error.serialization.response")
         #expect(nsError.code == -1011)
@@ -45,9 +45,10 @@ struct ErrorBridgingTests {
     }
 
     @Test("The description reads the chain from the top")
-    func description() throws {
-        let json = HTTPResponseSerializer(acceptableContentTypes: ["application/json"])
-        let error = try #require(json.validate(Responses.http(500, contentType: "text/html"), data: Responses.body).error)
+    func description() {
+        let type = ResponseSerializationError(.unacceptableContentType("text/html"), response: nil, data: nil)
+        let error = ResponseSerializationError(.unacceptableStatusCode(500), response: nil, data: nil, underlyingError: type)
+        #expect(error.chain.map(\.reason) == [.unacceptableStatusCode(500), .unacceptableContentType("text/html")])
         let phrase = HTTPURLResponse.localizedString(forStatusCode: 500)
         #expect("\(error)" == "Request failed: \(phrase) (500) ← Request failed: unacceptable content-type: text/html")
     }

@@ -34,7 +34,7 @@ struct ValidateThenParseTests {
         let result = json.serialize(Responses.http(200, contentType: "text/html"), data: Responses.body, parse: parser.parse)
         #expect(result.object == nil)
         #expect(result.error?.reason == .unacceptableContentType("text/html"))
-        #expect(!parser.ran)
+        #expect(!parser.ran, "the parser ran on a body whose content type was refused")
     }
 
     @Test("A content-type failure beneath a status failure also skips the parser")
@@ -42,7 +42,7 @@ struct ValidateThenParseTests {
         let parser = Parser()
         let result = json.serialize(Responses.http(500, contentType: "text/html"), data: Responses.body, parse: parser.parse)
         #expect(result.error?.chain.count == 2)
-        #expect(!parser.ran)
+        #expect(!parser.ran, "the parser ran on a body whose content type was refused beneath a status failure")
     }
 
     @Test("An empty body has nothing to parse: no object, and no error when the response is valid")
@@ -70,7 +70,17 @@ struct ValidateThenParseTests {
         let parser = Parser()
         let result = serializer.serialize(Responses.http(200, contentType: "application/json"), data: Responses.body, parse: parser.parse)
         #expect(result.error?.reason == .bodyTooLarge(byteCount: Responses.body.count, limit: 8))
-        #expect(!parser.ran)
+        #expect(!parser.ran, "the parser ran on a body over the size limit")
+    }
+
+    @Test("The default size limit is 16 MiB: a body of that size is parsed, one byte more is refused")
+    func defaultSizeLimit() {
+        #expect(json.maximumBodySize == 16 << 20)
+        let parser = Parser()
+        let atLimit = json.serialize(Responses.http(200, contentType: "application/json"), data: Data(count: 16 << 20), parse: parser.parse)
+        #expect(atLimit.error == nil && parser.ran, "a body of exactly 16 MiB was not parsed")
+        let over = json.serialize(Responses.http(200, contentType: "application/json"), data: Data(count: (16 << 20) + 1), parse: Parser().parse)
+        #expect(over.error?.reason == .bodyTooLarge(byteCount: (16 << 20) + 1, limit: 16 << 20))
     }
 
     @Test("The base serializer returns the body untouched, with the validation error if any")

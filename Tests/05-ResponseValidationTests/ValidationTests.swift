@@ -27,6 +27,15 @@ struct ValidationTests {
         }
     }
 
+    @Test("The acceptable statuses end where 2xx ends: 1xx, 199, 300 and 304 fail")
+    func successRangeEnds() throws {
+        let serializer = HTTPResponseSerializer()
+        for status in [100, 199, 300, 304] {
+            let error = try #require(serializer.validate(Responses.http(status), data: Data("text".utf8)).error, "status \(status) passed")
+            #expect(error.reason == .unacceptableStatusCode(status))
+        }
+    }
+
     @Test("Status codes set to nil accept every status, and content types left nil accept every type")
     func nilAcceptsEverything() {
         var serializer = HTTPResponseSerializer()

@@ -39,6 +39,14 @@ struct JSONBadInputTests {
         let result = serializer.responseObject(for: response("application/json"), data: Data(text.utf8))
         #expect(result.error == nil)
         #expect((result.object as? [String])?.first?.count == 1_002)
+        // Malformed (the array never closes), with 600 brackets in a string after an escaped quote:
+        // the diagnosis, which runs once the parser has refused the body, must not count them.
+        let malformed = "[\"a\\\"" + String(repeating: "[", count: 600) + "\""
+        let found = reason(Data(malformed.utf8))
+        guard case .malformedBody(format: "JSON", _) = found else {
+            Issue.record("expected malformedBody, got \(String(describing: found)): brackets inside a string were counted as nesting")
+            return
+        }
     }
 
     @Test("512 levels, the parser's limit, parse; null removal walks them on a 64 KB stack")
@@ -83,6 +91,8 @@ struct JSONBadInputTests {
         let data = Data(Array(#"["ok","a"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8))
         #expect(reason(data) == .invalidText(charset: "utf-8", byteOffset: 8))
         #expect(reason(Data(Array(#"[""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8))) == .invalidText(charset: "utf-8", byteOffset: 2))
+        // After a two-byte é: the offset counts bytes (7), not characters (6).
+        #expect(reason(Data(Array(#"["é",""#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8))) == .invalidText(charset: "utf-8", byteOffset: 7))
     }
 
     @Test("A charset the platform does not know gives unknownCharset")

@@ -45,7 +45,7 @@ struct ConcurrencyTests {
         }
         let truncated = try Fixture.data("jpeg-truncated.jpg")
         await #expect(throws: ImageError.truncatedData(.jpeg)) {
-            try await inflateImage(from: truncated, mimeType: "image/jpeg")
+            _ = try await inflateImage(from: truncated, mimeType: "image/jpeg")
         }
     }
 }

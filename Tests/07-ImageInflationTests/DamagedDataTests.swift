@@ -10,7 +10,7 @@ struct DamagedDataTests {
     @Test("A truncated JPEG is an error by default, and grey-filled when lenient")
     func truncatedJPEG() throws {
         let data = try Fixture.data("jpeg-truncated.jpg")
-        #expect(throws: ImageError.truncatedData(.jpeg)) { try decodeBitmap(from: data) }
+        #expect(throws: ImageError.truncatedData(.jpeg)) { _ = try decodeBitmap(from: data) }
         let bitmap = try decodeBitmap(from: data, options: Self.lenient)
         #expect(bitmap.pixel(x: 0, y: 0) == opaque(red: 254, green: 0, blue: 0))
         #expect(bitmap.pixel(x: 23, y: 15) == opaque(red: 128, green: 128, blue: 128))
@@ -19,14 +19,14 @@ struct DamagedDataTests {
     @Test("A JPEG missing only its end marker is an error by default, and whole when lenient")
     func missingEndOfImage() throws {
         let data = try Fixture.data("jpeg-missing-eoi.jpg")
-        #expect(throws: ImageError.truncatedData(.jpeg)) { try decodeBitmap(from: data) }
+        #expect(throws: ImageError.truncatedData(.jpeg)) { _ = try decodeBitmap(from: data) }
         #expect(try decodeBitmap(from: data, options: Self.lenient) == JPEGDecodingTests.rgbBlocks)
     }
 
     @Test("A JPEG with garbage in its image data reports libjpeg's warning as the error")
     func corruptJPEG() throws {
         let data = try Fixture.data("jpeg-corrupt.jpg")
-        let error = #expect(throws: ImageError.self) { try decodeBitmap(from: data) }
+        let error = #expect(throws: ImageError.self) { _ = try decodeBitmap(from: data) }
         guard case .corruptData(.jpeg, let message) = error else {
             Issue.record("expected corrupt JPEG data, got \(String(describing: error))")
             return
@@ -38,8 +38,8 @@ struct DamagedDataTests {
     @Test("A truncated PNG is an error in both modes: libpng's simplified API has no partial image")
     func truncatedPNG() throws {
         let data = try Fixture.data("png-truncated.png")
-        #expect(throws: ImageError.truncatedData(.png)) { try decodeBitmap(from: data) }
-        #expect(throws: ImageError.truncatedData(.png)) { try decodeBitmap(from: data, options: Self.lenient) }
+        #expect(throws: ImageError.truncatedData(.png)) { _ = try decodeBitmap(from: data) }
+        #expect(throws: ImageError.truncatedData(.png)) { _ = try decodeBitmap(from: data, options: Self.lenient) }
     }
 
     @Test("A PNG whose checksum fails is corrupt")

@@ -73,3 +73,18 @@ func makeBitmap(width: Int, height: Int, alphaInfo: AlphaInfo, _ pixel: (Int, In
 func opaque(red: UInt8, green: UInt8, blue: UInt8) -> Pixel {
     Pixel(blue: blue, green: green, red: red, alpha: 255)
 }
+
+/// How a bitmap reads in a failure message: its size, its alpha, and a few pixels (B, G, R, A), not
+/// every byte of it. Two bitmaps that differ show where they differ in the pixels sampled, and a
+/// 24 × 16 image no longer prints as a few thousand numbers.
+extension Bitmap: CustomTestStringConvertible {
+    public var testDescription: String {
+        guard width > 0, height > 0 else { return "\(width)×\(height), \(alphaInfo)" }
+        let samples = [(0, 0), (width / 2, 0), (width - 1, 0), (0, height / 2), (width / 2, height / 2), (width - 1, height - 1)]
+        let shown = samples.map { x, y in
+            let p = pixel(x: x, y: y)
+            return "(\(x), \(y)): \(p.blue) \(p.green) \(p.red) \(p.alpha)"
+        }
+        return "\(width)×\(height), \(alphaInfo), B G R A at " + shown.joined(separator: ", ")
+    }
+}

@@ -32,6 +32,25 @@ struct HeaderSniffingTests {
         #expect(try ImageHeader(sniffing: Fixture.data(name)) == expected)
     }
 
+    @Test("A four-component JPEG is plain CMYK unless an Adobe marker names a transform, as libjpeg reads it")
+    func cmykWithoutAdobeMarker() throws {
+        // The Adobe CMYK fixture with its APP14 segment cut out: nothing says the channels were
+        // transformed, so they are C, M, Y and K as they are.
+        var jpeg = try Fixture.data("jpeg-cmyk-adobe.jpg")
+        var offset = jpeg.startIndex + 2
+        while offset + 4 <= jpeg.endIndex, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            if jpeg[offset + 1] == 0xEE {
+                jpeg.removeSubrange(offset..<offset + 2 + length)
+                break
+            }
+            offset += 2 + length
+        }
+        let header = try ImageHeader(sniffing: jpeg)
+        #expect(header.colorModel == .cmyk, "a four-component JPEG without an Adobe marker was read as \(header.colorModel)")
+        #expect(try ImageHeader(sniffing: Fixture.data("jpeg-ycck-adobe.jpg")).colorModel == .ycck)
+    }
+
     @Test("Empty data and other formats are refused by their bytes")
     func notPNGOrJPEG() throws {
         #expect(throws: ImageError.emptyData) { try ImageHeader(sniffing: Fixture.data("empty.png")) }

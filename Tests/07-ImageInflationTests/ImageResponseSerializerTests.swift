@@ -72,7 +72,9 @@ struct ImageResponseSerializerTests {
         serializer.automaticallyInflatesResponseImage = false
         let image = try #require(serializer.responseObject(for: imageResponse("image/jpeg"), data: data).object)
         guard case .compressed(let kept, .inflationTurnedOff) = image.representation else {
-            Issue.record("expected the image compressed, because inflation is off; got \(image.representation)")
+            // Named, not printed: an inflated image's bitmap would print every byte.
+            let got = if case .compressed(_, let reason) = image.representation { "compressed: \(reason)" } else { "inflated" }
+            Issue.record("expected the image compressed, because inflation is off; it came back \(got)")
             return
         }
         #expect(kept == data)

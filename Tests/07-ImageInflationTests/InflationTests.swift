@@ -26,12 +26,15 @@ struct InflationTests {
         #expect(InflationRules.skipReason(for: header, mimeType: nil) == .mimeTypeNotInflatable(nil))
     }
 
-    @Test("CMYK and more than 8 bits are skipped",
+    @Test("CMYK and more than 8 bits are skipped, CMYK before size and size before depth",
           arguments: [
             (header(width: 2, height: 2, format: .jpeg, colorModel: .cmyk), SkipReason.cmykJPEG),
             (header(width: 2, height: 2, format: .jpeg, colorModel: .ycck), .cmykJPEG),
             (header(width: 2, height: 2, bits: 16), .moreThan8BitsPerComponent(16)),
             (header(width: 2, height: 2, bits: 12, format: .jpeg, colorModel: .gray), .moreThan8BitsPerComponent(12)),
+            // The order shows when two rules apply: CMYK before size, size before depth.
+            (header(width: 2048, height: 2048, format: .jpeg, colorModel: .cmyk), .cmykJPEG),
+            (header(width: 2048, height: 2048, bits: 16), .tooManyPixels(width: 2048, height: 2048)),
           ])
     func colourAndDepthRules(header: ImageHeader, reason: SkipReason) {
         #expect(InflationRules.skipReason(for: header, mimeType: "image/\(header.format == .png ? "png" : "jpeg")") == reason)
@@ -77,16 +80,16 @@ struct InflationTests {
     func bombIsAnError() throws {
         let data = try Fixture.data("png-bomb-100000x100000.png")
         #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, maxPixelCount: DecodingOptions.defaultMaxPixelCount)) {
-            try inflatedImage(from: data, mimeType: "image/png")
+            _ = try inflatedImage(from: data, mimeType: "image/png")
         }
     }
 
     @Test("Neither PNG nor JPEG is an error, whatever the MIME type says")
     func unrecognized() throws {
         #expect(throws: ImageError.unrecognizedFormat) {
-            try inflatedImage(from: Fixture.data("not-png-or-jpeg.gif"), mimeType: "image/png")
+            _ = try inflatedImage(from: Fixture.data("not-png-or-jpeg.gif"), mimeType: "image/png")
         }
-        #expect(throws: ImageError.emptyData) { try inflatedImage(from: Data(), mimeType: "image/png") }
+        #expect(throws: ImageError.emptyData) { _ = try inflatedImage(from: Data(), mimeType: "image/png") }
     }
 
     @Test("Errors read as sentences")

@@ -76,11 +76,19 @@ struct FoundationDifferenceTests {
             progress.completedUnitCount = 12
             progress.totalUnitCount = 0
         }
-        await #expect(processExitsWith: .success) {
+        // The child ends with 73 when it got through, a failure status on purpose: an exit test
+        // hands back the child's stderr only when its status matches, and that stderr (a trap's
+        // message, its file and line) is all that can say why a child died.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let delegate = TaskDelegate(task: scriptedTask(), notificationCenter: NotificationCenter())
             delegate.didReceive(response: response(401, ["Content-Length": "12"]))
             delegate.didReceive(data: Data(count: 12))
             delegate.didReceive(response: response(200, ["Content-Length": "0"]))
+            exit(73)
+        }
+        if let result, result.exitStatus != .exitCode(73) {
+            let stderr = String(decoding: result.standardErrorContent.prefix(2000), as: UTF8.self)
+            Issue.record("the child process ended with \(result.exitStatus); it wrote to stderr:\n\(stderr)")
         }
     }
     #endif

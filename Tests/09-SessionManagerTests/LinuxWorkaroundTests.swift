@@ -179,8 +179,16 @@ struct LinuxWorkaroundTests {
 
     @Test("Cancelling right after resume, from another thread, on a refused connection: 5 × 2000 times, no crash (child process)")
     func cancelRightAfterResume() async {
-        await #expect(processExitsWith: .success) {
+        // The child ends with `childFinished` when the race went well, a failure status on purpose:
+        // an exit test hands back the child's stderr only when its status matches, and that stderr
+        // (a trap's message, its file and line) is all that can say why a child died.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try await CancelRace.run(throughManager: true)
+            exit(childFinished)
+        }
+        if let result, result.exitStatus != .exitCode(childFinished) {
+            let stderr = String(decoding: result.standardErrorContent.prefix(2000), as: UTF8.self)
+            Issue.record("the child process ended with \(result.exitStatus); it wrote to stderr:\n\(stderr)")
         }
     }
 
@@ -195,6 +203,9 @@ struct LinuxWorkaroundTests {
         }
     }
 }
+
+/// What a child process of these tests exits with when it did all it had to.
+private let childFinished: Int32 = 73
 
 /// Tasks to a port where nobody listens, each resumed and then cancelled from another thread
 /// while its failure is being reported.

@@ -103,6 +103,34 @@ struct EventStreamTests {
         #expect(!(crashed.failure ?? "").contains("Registers"))
     }
 
+    @Test("A test that records a failure and then crashes is named with both, and the tests it stopped are interrupted, not failed")
+    func failureThenCrash() throws {
+        // The crashing test recorded an expectation failure before the arithmetic overflow.
+        let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(RecordedRun.crashing)","issue":{"isKnown":false},"messages":[{"symbol":"fail","text":"Expectation failed: (premultiply(200, by: 128) → 100) == 101"}]},"version":0}"#
+        let run = TestRun.read(stream: RecordedRun.crashStream + "\n" + issue, output: RecordedRun.crashOutput, status: 1,
+                               paths: LearnerPaths(exercisesFolder: RecordedRun.exercises))
+        let crashed = try #require(run.verdicts.first { $0.record.id == RecordedRun.crashing })
+        #expect(crashed.crashed)
+        #expect(!crashed.interrupted)
+        #expect(crashed.failure == """
+            crashed: the test process died while this test ran, after it recorded a failure.
+            Swift runtime failure: arithmetic overflow
+              at 07-image-inflation/Sources/7.1-premultiply/Premultiply.swift:7:22
+            The failure it recorded first:
+            Expectation failed: (premultiply(200, by: 128) → 100) == 101
+            """)
+        let others = run.verdicts.filter { $0.record.id != RecordedRun.crashing }
+        #expect(others.count == 2)
+        #expect(others.allSatisfy { $0.interrupted && !$0.crashed }, "the tests the crash stopped are to be run again")
+        // A test that failed and ended before another test crashed keeps its own failure.
+        let ended = RecordedRun.crashStream + "\n" + issue + "\n" + RecordedRun.event("testEnded", RecordedRun.crashing)
+        let earlier = TestRun.read(stream: ended, output: RecordedRun.crashOutput, status: 1,
+                                   paths: LearnerPaths(exercisesFolder: RecordedRun.exercises))
+        let failed = try #require(earlier.verdicts.first { $0.record.id == RecordedRun.crashing })
+        #expect(failed.failure == "Expectation failed: (premultiply(200, by: 128) → 100) == 101")
+        #expect(!failed.crashed && !failed.interrupted)
+    }
+
     @Test("A fatal error's own message is shown, once")
     func fatalError() throws {
         let output = """

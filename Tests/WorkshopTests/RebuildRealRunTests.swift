@@ -13,7 +13,7 @@ struct RebuildRealRunTests {
             import PackageDescription
             let package = Package(name: "Tiny", targets: [
                 .target(name: "Doubler", path: "Sources/02-Doubler"),
-                .testTarget(name: "DoublerTests", dependencies: ["Doubler"], path: "Tests/02-DoublerTests", exclude: ["stages.md"]),
+                .testTarget(name: "DoublerTests", dependencies: ["Doubler"], path: "Tests/02-DoublerTests", exclude: ["stages.md", "WrongModules"]),
             ])
             """)
         try course.write("exercises/Package.swift", "")
@@ -25,6 +25,8 @@ struct RebuildRealRunTests {
                 public init() {}
                 public mutating func tick() { count += 1 }
             }
+
+            public func halved(_ x: Int) -> Int { x / 2 }
             """)
         // Run one at a time, in order, so that the trap in the first test stops the process before
         // the second starts: only a second run can judge it.
@@ -42,6 +44,16 @@ struct RebuildRealRunTests {
                 counter.tick()
                 #expect(counter.count == 1)
             }
+
+            // One at a time, in order: the first records a failure and then crashes (on the learner's
+            // module), which stops the second before it starts.
+            @Suite(.serialized) struct HalvingTests {
+                @Test("Halving, then halving nothing") func halves() {
+                    #expect(halved(10) == 5)
+                    #expect(halved(0) == 0)
+                }
+                @Test("Halving one gives nothing") func halvesOne() { #expect(halved(1) == 0) }
+            }
             """)
         try course.write("Tests/02-DoublerTests/stages.md", """
             ## Stage 1: Doubling
@@ -56,6 +68,13 @@ struct RebuildRealRunTests {
             Count the ticks.
 
             - counts
+
+            ## Stage 3: Halving
+
+            Halve an integer.
+
+            - HalvingTests/halves
+            - HalvingTests/halvesOne
             """)
         // The learner's attempt: the obvious doubling traps on overflow; the counter never counts.
         try course.write("rebuild/02-Doubler/Doubler.swift", """
@@ -66,6 +85,26 @@ struct RebuildRealRunTests {
                 public init() {}
                 public mutating func tick() {}
             }
+
+            public func halved(_ x: Int) -> Int {
+                if x == 0 { fatalError("nothing to halve") }
+                return x / 3
+            }
+            """)
+        // Wrong modules, each a patch against the course's module: one caught, and proven so.
+        try course.write("Tests/02-DoublerTests/WrongModules/counter-never-counts.patch", """
+            The counter's tick does nothing.
+
+            diff --git a/Doubler.swift b/Doubler.swift
+            --- a/Doubler.swift
+            +++ b/Doubler.swift
+            @@ -4,4 +4,4 @@ public struct Counter: Equatable {
+                 public private(set) var count = 0
+                 public init() {}
+            -    public mutating func tick() { count += 1 }
+            +    public mutating func tick() {}
+             }
+
             """)
         return course
     }
@@ -107,6 +146,58 @@ struct RebuildRealRunTests {
         #expect(report.runs == 2)
         #expect(report.verdicts["DoublingTests/small"]?.passed == true)
         #expect(report.verdicts["DoublingTests/wraps"]?.crashed == true)
+    }
+
+    @Test("A test that records a failure and then crashes is named with both, with the learner's line, and the test it stopped runs again and passes")
+    func failureThenCrash() throws {
+        let workspace = try Self.workspace
+        var text = ""
+        let check = RebuildCheck(workspace: workspace, terminal: .plain) { text += $0 + "\n" }
+        var progress = LearnerProgress()
+        #expect(try !check.run(chapter: 2, through: 3, progress: &progress))
+        #expect(text.contains("✘ Stage 3, Halving: 1 of 2 tests fail"), "\(text)")
+        #expect(text.contains("✘ Halving, then halving nothing  (HalvingTests/halves)"), "\(text)")
+        #expect(text.contains("after it recorded a failure"), "\(text)")
+        #expect(text.contains("Fatal error: nothing to halve"), "\(text)")
+        #expect(text.contains("at 02-Doubler/Doubler.swift:"), "\(text)")
+        #expect(text.contains("Expectation failed: (halved(10) → 3) == 5"), "\(text)")
+        #expect(progress.rebuildStages(chapter: 2)[1] == false)  // stage 1 keeps its own verdict: the doubling trap
+    }
+
+    @Test("Verify proves a wrong module wrong, and names the one that passes every stage, the one that does not compile and the one that no longer applies")
+    func wrongModules() throws {
+        let folder = try Self.course.get()
+        let course = folder.course
+        // Each hunk keeps two lines of context after it (the empty line 2 is " " in a patch):
+        // `git apply` refuses a hunk with none.
+        let context = " \n public struct Counter: Equatable {\n"
+        let header = "diff --git a/Doubler.swift b/Doubler.swift\n--- a/Doubler.swift\n+++ b/Doubler.swift\n"
+        let patches = [
+            "harmless": "A comment, which no test can notice.\n\n" + header + "@@ -1,3 +1,4 @@\n+// a comment\n"
+                + " public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }\n" + context,
+            "broken": "Does not compile.\n\n" + header + "@@ -1,3 +1,3 @@\n-public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }\n"
+                + "+public func doubled(_ x: UInt8) -> UInt8 { x &* }\n" + context,
+            "stale": "Made against a module that has changed since.\n\n" + header + "@@ -1,3 +1,3 @@\n"
+                + "-public func tripled(_ x: UInt8) -> UInt8 { x &* 3 }\n+public func tripled(_ x: UInt8) -> UInt8 { x &* 4 }\n" + context,
+        ]
+        for (name, text) in patches { try folder.write("Tests/02-DoublerTests/WrongModules/\(name).patch", text) }
+        defer {
+            for name in patches.keys {
+                try? FileManager.default.removeItem(at: course.root.appendingPathComponent("Tests/02-DoublerTests/WrongModules/\(name).patch"))
+            }
+        }
+        var verifier = RebuildVerifier(course: course)
+        verifier.onlyWrongModules = ["counter-never-counts", "harmless", "broken", "stale"]
+        var caught: [WrongModuleCatch] = []
+        verifier.caught = { caught.append($0) }
+        let problems = try verifier.run()
+        #expect(caught.map(\.module.slug) == ["counter-never-counts"])
+        #expect(caught.first?.stage == 2)
+        #expect(caught.first?.lines.joined(separator: "\n").contains("✘ A counter counts  (counts)") == true, "\(caught)")
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.contains("chapter 2, harmless (A comment, which no test can notice.) passes every stage") }, "\(problems)")
+        #expect(problems.contains { $0.contains("chapter 2, broken") && $0.contains("does not compile") && $0.contains("02-Doubler/Doubler.swift:1") }, "\(problems)")
+        #expect(problems.contains { $0.contains("chapter 2, stale") && $0.contains("no longer applies") }, "\(problems)")
     }
 
     @Test("Verify: the course's module passes every stage through the rebuild path, and the starter compiles and fails stage 1")

@@ -42,13 +42,30 @@ public struct CourseManifest: Sendable, Equatable {
         return dependencyIdentities.indices.filter { used.contains(dependencyIdentities[$0]) }
     }
 
-    /// Reads `swift package dump-package` of the package at `root`.
+    /// Reads `swift package dump-package` of the package at `root`. SwiftPM takes two or three
+    /// seconds to answer, and every rebuild command asks, so the answer is kept in `.build` next to
+    /// a copy of the manifest it came from, and asked again only when `Package.swift` has changed.
     public static func load(packageAt root: URL) throws -> CourseManifest {
+        let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let cache = root.appendingPathComponent(".build/workshop/package-dump")
+        if let manifestText, let cached = try? String(contentsOf: cache.appendingPathExtension("swift"), encoding: .utf8),
+           cached == manifestText, let dump = try? Data(contentsOf: cache.appendingPathExtension("json")),
+           let manifest = try? decode(dump) {
+            return manifest
+        }
         let result = try Shell.run(["swift", "package", "--package-path", root.path, "dump-package"], in: root)
         guard result.succeeded, let start = result.output.firstIndex(of: "{") else {
             throw WorkshopError("`swift package dump-package` could not read \(root.path)/Package.swift:\n\(result.output.suffix(2000))")
         }
-        return try decode(Data(result.output[start...].utf8))
+        let dump = Data(result.output[start...].utf8)
+        let manifest = try decode(dump)
+        if let manifestText {
+            // Best effort: a course that cannot be written to is read again next time.
+            try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? dump.write(to: cache.appendingPathExtension("json"))
+            try? manifestText.write(to: cache.appendingPathExtension("swift"), atomically: true, encoding: .utf8)
+        }
+        return manifest
     }
 
     static func decode(_ data: Data) throws -> CourseManifest {

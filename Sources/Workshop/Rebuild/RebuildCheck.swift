@@ -56,11 +56,11 @@ public struct RebuildCheck {
         let report = try runTests(chapter, own, stages.flatMap(\.tests))
         guard report.built else {
             write(terminal.red("✘") + " Your code does not compile yet. The compiler says:")
-            report.buildErrors.prefix(15).forEach { write("    \($0)") }
+            report.buildErrors.prefix(15).forEach { write("    " + Check.limited($0, to: 500)) }
             for stage in stages { progress.recordRebuild(chapter: number, stage: stage.number, passed: false, at: now) }
             return false
         }
-        report.warnings.prefix(10).forEach { write(terminal.dim("  \($0)")) }
+        report.warnings.prefix(10).forEach { write(terminal.dim("  " + Check.limited($0, to: 500))) }
 
         var allPassed = true
         for stage in stages {
@@ -71,40 +71,48 @@ public struct RebuildCheck {
         if report.verdicts.isEmpty {
             write(terminal.red("\n✘ NO TEST RAN.") + " None of the \(stages.flatMap(\.tests).count) tests of these stages started.")
             if let failure = report.processFailure {
-                write(indent(failure, by: 4))
+                write(indent(Check.limited(failure), by: 4))
             } else {
                 write("    If the stage file names tests the course does not have, `swift run workshop rebuild verify` says which.")
             }
             return false
         }
-        if let failure = report.processFailure { write(indent(failure, by: 4)) }
+        if let failure = report.processFailure { write(indent(Check.limited(failure), by: 4)) }
         write(nextStep(plan: plan, through: through, allPassed: allPassed, chapter: number, report: report))
         return allPassed && report.processFailure == nil
     }
 
     /// One stage's line, and its first failing test in full; whether the stage passed.
     private func describe(_ stage: StagePlan.Stage, report: StageRunner.Report) -> Bool {
+        let (passed, lines) = Self.describe(stage, report: report, terminal: terminal)
+        lines.forEach(write)
+        return passed
+    }
+
+    /// What a check says about one stage, and whether it passed: a line, and for a stage that fails,
+    /// its first failing test in full (`rebuild verify --show-wrong-modules` shows the same lines).
+    static func describe(_ stage: StagePlan.Stage, report: StageRunner.Report, terminal: Terminal) -> (passed: Bool, lines: [String]) {
         let ran = stage.tests.compactMap { report.verdicts[$0] }
         let failing = ran.filter { !$0.passed }.sorted { !$0.interrupted && $1.interrupted }
         let title = "Stage \(stage.number), \(stage.title)"
         if ran.isEmpty {
-            write(terminal.red("✘") + " \(title): no test of this stage ran")
-            return false
+            return (false, [terminal.red("✘") + " \(title): no test of this stage ran"])
         }
         let missing = stage.tests.count - ran.count
         let elsewhere = missing > 0 ? terminal.dim(" (\(missing) not on this platform)") : ""
         guard let first = failing.first else {
-            write(terminal.green("✔") + " \(title): \(ran.count == 1 ? "its test passes" : "all \(ran.count) tests pass")" + elsewhere)
-            return true
+            return (true, [terminal.green("✔") + " \(title): \(ran.count == 1 ? "its test passes" : "all \(ran.count) tests pass")" + elsewhere])
         }
-        write(terminal.red("✘") + " \(title): \(failing.count) of \(ran.count) tests fail" + elsewhere)
-        write("    " + terminal.red("✘") + " \(first.record.displayName)  " + terminal.dim("(\(first.record.key))"))
-        write(indent(Check.limited(first.failure ?? ""), by: 8))
+        var lines = [
+            terminal.red("✘") + " \(title): \(failing.count) of \(ran.count) tests fail" + elsewhere,
+            "    " + terminal.red("✘") + " \(first.record.displayName)  " + terminal.dim("(\(first.record.key))"),
+            indent(Check.limited(first.failure ?? ""), by: 8),
+        ]
         if failing.count > 1 {
-            write(terminal.dim("    and \(failing.count - 1) more: " + failing.dropFirst().prefix(3).map(\.record.key).joined(separator: ", ")
+            lines.append(terminal.dim("    and \(failing.count - 1) more: " + failing.dropFirst().prefix(3).map(\.record.key).joined(separator: ", ")
                 + (failing.count > 4 ? ", …" : "")))
         }
-        return false
+        return (false, lines)
     }
 
     private func nextStep(plan: StagePlan, through: Int, allPassed: Bool, chapter: Int, report: StageRunner.Report) -> String {

@@ -113,6 +113,19 @@ public struct RebuildPackage: Sendable {
         return (result.status, result.output)
     }
 
+    /// The built test binary (`.build/debug/<Package>PackageTests.xctest`), which `swift test` runs
+    /// with `--testing-library swift-testing` on Linux; nil elsewhere, or before the first build.
+    var testBinary: URL? {
+        #if os(Linux)
+        let debug = folder.appendingPathComponent(".build/debug")
+        let binaries = (try? contents(of: debug))?.filter { $0.lastPathComponent.hasSuffix("PackageTests.xctest") } ?? []
+        guard binaries.count == 1, FileManager.default.isExecutableFile(atPath: binaries[0].path) else { return nil }
+        return binaries[0]
+        #else
+        return nil
+        #endif
+    }
+
     /// How `swift test` is asked to run just `tests` (by key) of `testTarget`: one `--filter` each.
     static func filters(for tests: [String], in testTarget: String) -> [String] {
         tests.flatMap { key -> [String] in

@@ -6,18 +6,25 @@ import Foundation
 ///    from the sources, then compared with what the built test target lists);
 /// 2. the course's own module passes every stage through the rebuild path (the generated package,
 ///    the filters, the verdicts), so the path is sound;
-/// 3. the starter generated from the course's module compiles and fails stage 1, so it is a real
+/// 3. every wrong module of the chapter (`Tests/NN-NameTests/WrongModules`) fails a stage, so the
+///    suite catches each mistake it claims to (see `WrongModuleProof`);
+/// 4. the starter generated from the course's module compiles and fails stage 1, so it is a real
 ///    starting point.
 ///
 /// One package in `.build/rebuild-verify` serves every chapter. Step 2 builds every chapter's
-/// module and tests once. Step 3 takes the chapters from the last to the first, so that replacing
-/// chapter N's module by its starter only rebuilds that module and chapter N's tests: the chapters
-/// that depend on N are out of the package by then.
+/// module and tests once. Steps 3 and 4 take the chapters from the last to the first, so that
+/// replacing chapter N's module by a wrong one or by its starter only rebuilds that module and
+/// chapter N's tests: the chapters that depend on N are out of the package by then.
 public struct RebuildVerifier {
     public let course: Course
     /// Called with each step's title as it starts.
     public var progress: (String) -> Void = { _ in }
     public var onOutput: (@Sendable (String) -> Void)?
+    /// Called with each wrong module caught, for `--show-wrong-modules`.
+    public var caught: (WrongModuleCatch) -> Void = { _ in }
+    /// Only the wrong modules with these names (file names without `.patch`), and no starters:
+    /// for an author working on one. Nil: every wrong module, and every starter.
+    public var onlyWrongModules: Set<String>?
 
     public init(course: Course) { self.course = course }
 
@@ -38,9 +45,12 @@ public struct RebuildVerifier {
             guard let target = manifest.target(named: chapter.testTarget) else {
                 return "Package.swift has no test target \(chapter.testTarget) for \(course.relative(chapter.testsFolder))"
             }
-            return target.exclude.contains(RebuildChapter.stagesFileName) ? nil
-                : "Package.swift: add `exclude: [\"\(RebuildChapter.stagesFileName)\"]` to the test target \(chapter.testTarget), "
-                    + "so that SwiftPM does not warn about its stage file"
+            let wanted = [RebuildChapter.stagesFileName]
+                + (FileManager.default.fileExists(atPath: chapter.testsFolder.appendingPathComponent(WrongModule.folderName).path) ? [WrongModule.folderName] : [])
+            let missing = wanted.filter { !target.exclude.contains($0) }
+            return missing.isEmpty ? nil
+                : "Package.swift: add `exclude: [\(missing.map { "\"\($0)\"" }.joined(separator: ", "))]` to the test target \(chapter.testTarget), "
+                    + "so that SwiftPM does not warn about its stage file and wrong modules"
         }
         guard problems.isEmpty else { return problems }
         let package = workspace.package
@@ -57,9 +67,17 @@ public struct RebuildVerifier {
             progress("chapter \(chapter.number): the course's \(chapter.module) against every stage")
             problems += try courseModuleProblems(chapter, plan: plans[chapter.number]!, listed: listed[chapter.testTarget] ?? [], manifest: manifest)
         }
+        let proof = WrongModuleProof(workspace: workspace, manifest: manifest, progress: progress, onOutput: onOutput, caught: caught)
         for chapter in chapters.reversed() {
+            let modules = try WrongModule.all(of: chapter).filter { onlyWrongModules?.contains($0.slug) ?? true }
+            problems += try proof.run(modules, of: chapter, plan: plans[chapter.number]!)
+            guard onlyWrongModules == nil else { continue }
             progress("chapter \(chapter.number): the starter compiles and fails stage 1")
             problems += try starterProblems(chapter, plan: plans[chapter.number]!, manifest: manifest)
+        }
+        if let only = onlyWrongModules {
+            let found = Set(try chapters.flatMap { try WrongModule.all(of: $0) }.map(\.slug))
+            problems += only.subtracting(found).sorted().map { "no wrong module is called \($0) in chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))" }
         }
         return problems
     }

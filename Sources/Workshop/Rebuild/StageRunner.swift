@@ -29,11 +29,12 @@ struct StageRunner {
         var built: Bool { buildErrors.isEmpty }
     }
 
-    /// Builds the package with its tests, then runs `keys` until each has a verdict.
-    func run(_ keys: [String]) throws -> Report {
+    /// Builds the package with its tests (unless `build` is false: it is built already), then runs
+    /// `keys` until each has a verdict.
+    func run(_ keys: [String], build: Bool = true) throws -> Report {
         var report = Report()
         var remaining = keys
-        var skipBuild = false
+        var skipBuild = !build
         while !remaining.isEmpty {
             let run = try runOnce(remaining, skipBuild: skipBuild)
             report.runs += 1
@@ -76,12 +77,19 @@ struct StageRunner {
     }
 
     private func runOnce(_ keys: [String], skipBuild: Bool) throws -> TestRun {
-        // `--disable-xctest`: the course's tests are Swift Testing's, and the XCTest pass would only
-        // start a second process.
-        var arguments = ["test", "--package-path", package.folder.path, "--disable-xctest"]
-        if skipBuild { arguments.append("--skip-build") }
-        arguments += RebuildPackage.filters(for: keys, in: testTarget)
-        let result = try TestRun.execute(arguments, in: package.folder, onOutput: skipBuild ? nil : onOutput)
+        let filters = RebuildPackage.filters(for: keys, in: testTarget)
+        let result: (stream: String, output: String, status: Int32, stalled: Bool)
+        if skipBuild, let binary = package.testBinary {
+            // Built already: the test binary itself, as `swift test` would run it, without the two
+            // seconds SwiftPM takes to load the package before it gets there.
+            result = try TestRun.execute(filters + ["--testing-library", "swift-testing"], program: binary.path, in: package.folder)
+        } else {
+            // `--disable-xctest`: the course's tests are Swift Testing's, and the XCTest pass would
+            // only start a second process.
+            var arguments = ["test", "--package-path", package.folder.path, "--disable-xctest"]
+            if skipBuild { arguments.append("--skip-build") }
+            result = try TestRun.execute(arguments + filters, in: package.folder, onOutput: skipBuild ? nil : onOutput)
+        }
         return TestRun.read(stream: result.stream, output: result.output, status: result.status, paths: paths,
                             accepting: { $0 == testTarget }, skipped: nil, stalled: result.stalled)
     }

@@ -1,0 +1,176 @@
+import Foundation
+
+/// A plausible mistake in a chapter's module, kept as a small patch against the course's module
+/// beside the chapter's tests: `Tests/NN-NameTests/WrongModules/<slug>.patch`, paths relative to
+/// the module's folder (`git diff --relative=Sources/NN-Name`). The lines before the diff say the
+/// mistake in a sentence, as an exercise's known-bad attempts do, so that the folder reads as "the
+/// rules this chapter's suite proves". `workshop rebuild verify` proves each one fails a stage.
+public struct WrongModule: Sendable, Equatable {
+    public var chapter: Int
+    /// The file's name without `.patch`: `unsorted-keys`.
+    public var slug: String
+    public var patch: URL
+    /// The sentence before the diff; empty when the patch has none.
+    public var mistake: String
+
+    public static let folderName = "WrongModules"
+
+    /// The wrong modules of `chapter`, in the order of their file names.
+    public static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
+        try contents(of: chapter.testsFolder.appendingPathComponent(folderName)).filter { $0.pathExtension == "patch" }.map { patch in
+            WrongModule(chapter: chapter.number, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
+                        mistake: KnownBadAttempt.mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)))
+        }
+    }
+
+    /// `chapter 2, unsorted-keys`.
+    public var name: String { "chapter \(chapter), \(slug)" }
+}
+
+/// Where a wrong module was caught: the first stage it fails, and what a learner who made the
+/// mistake sees there (the lines `rebuild check` writes for that stage).
+public struct WrongModuleCatch: Sendable {
+    public var module: WrongModule
+    public var stage: Int
+    public var stageTitle: String
+    public var lines: [String]
+    /// How long it took to build and judge, in seconds.
+    public var seconds: Double
+}
+
+/// Proves a chapter's wrong modules wrong: each is applied to a copy of the course's module, built
+/// with the chapter's tests, and judged stage by stage, in order, stopping at the first stage that
+/// fails. A wrong module is a problem when its patch no longer applies, when it does not compile (it
+/// proves nothing), or when it passes every stage (the suite misses the mistake).
+///
+/// Cost, the reason for the shape: every wrong module of a chapter is built from one folder,
+/// `.build/rebuild-verify/wrong/NN-Name`, whose files are rewritten only where the patch changes
+/// them, so that each build recompiles the file or two that differ and relinks the tests; the rest of
+/// the package is built once. The stages run in order and the first failing one ends the judging,
+/// so a mistake caught by stage 1 costs one short test run.
+struct WrongModuleProof {
+    let workspace: RebuildWorkspace
+    let manifest: CourseManifest
+    var progress: (String) -> Void = { _ in }
+    var onOutput: (@Sendable (String) -> Void)?
+    /// Called with each wrong module caught.
+    var caught: (WrongModuleCatch) -> Void = { _ in }
+
+    var course: Course { workspace.course }
+
+    /// The folder every wrong module of `chapter` is built from.
+    func folder(for chapter: RebuildChapter) -> URL {
+        workspace.folder.appendingPathComponent("wrong/\(chapter.folderName)")
+    }
+
+    /// Judges `modules` (all of them wrong modules of `chapter`); returns the problems.
+    func run(_ modules: [WrongModule], of chapter: RebuildChapter, plan: StagePlan) throws -> [String] {
+        guard !modules.isEmpty else { return [] }
+        let folder = folder(for: chapter)
+        var layout = RebuildPackage.Layout(targets: manifest.closure(of: [chapter.testTarget]))
+        layout.replacements[chapter.module] = folder
+        var problems: [String] = []
+        for (index, module) in modules.enumerated() {
+            progress("chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)")
+            let started = Date()
+            if let problem = try materialize(module, of: chapter, in: folder) {
+                problems.append(problem)
+                continue
+            }
+            try workspace.package.prepare(layout, manifest: manifest)
+            problems += try judge(module, of: chapter, plan: plan, started: started)
+        }
+        return problems
+    }
+
+    // MARK: Materializing
+
+    /// Writes the course's module, patched, into `folder`, rewriting only the files whose text
+    /// differs. Returns a problem when the patch does not apply.
+    func materialize(_ module: WrongModule, of chapter: RebuildChapter, in folder: URL) throws -> String? {
+        // Applied in a scratch copy outside the course, so that git treats it as a plain folder.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-wrong-module-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.copyItem(at: chapter.sourcesFolder, to: scratch)
+        let apply = try Shell.run(["git", "apply", "--whitespace=nowarn", module.patch.path], in: scratch,
+                                  environment: ["GIT_CEILING_DIRECTORIES": scratch.deletingLastPathComponent().path])
+        guard apply.succeeded else {
+            return "\(module.name): \(course.relative(module.patch)) no longer applies to \(course.relative(chapter.sourcesFolder)):\n"
+                + indent(Check.limited(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), to: 800), by: 4)
+                + "\n  make the mistake again in the module and write the patch anew (README, \"Wrong modules\")"
+        }
+        try FileTree.synchronize(folder, with: scratch)
+        return nil
+    }
+
+    // MARK: Judging
+
+    private func judge(_ module: WrongModule, of chapter: RebuildChapter, plan: StagePlan, started: Date) throws -> [String] {
+        // Crashes are isolated as a learner's check isolates them, so that the test named is the one
+        // a learner would see named; it costs a run more only when a crash leaves a doubt.
+        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget,
+                                 paths: workspace.learnerPaths(for: [chapter], manifest: manifest), onOutput: onOutput)
+        var built = false
+        for stage in plan.stages {
+            let report = try runner.run(stage.tests, build: !built)
+            guard report.built else {
+                return ["\(module.name) (\(module.mistake)) does not compile, so it proves nothing; a wrong module must build:\n"
+                    + report.buildErrors.prefix(8).map { "    " + Check.limited($0, to: 400) }.joined(separator: "\n")]
+            }
+            built = true
+            let (passed, lines) = RebuildCheck.describe(stage, report: report, terminal: .plain)
+            if passed && report.processFailure == nil { continue }
+            let ran = stage.tests.compactMap { report.verdicts[$0] }
+            if ran.isEmpty && report.processFailure == nil { continue }  // none of its tests runs on this platform
+            caught(WrongModuleCatch(module: module, stage: stage.number, stageTitle: stage.title,
+                                    lines: lines + (report.processFailure.map { [indent(Check.limited($0), by: 4)] } ?? []),
+                                    seconds: Date().timeIntervalSince(started)))
+            return Self.messageProblems(module, stage: stage, report: report)
+        }
+        return ["\(module.name) (\(module.mistake.isEmpty ? "no mistake named" : module.mistake)) passes every stage of chapter \(chapter.number): "
+            + "no test notices this mistake. Add one that does, deterministically, with a message that names the symptom, "
+            + "and name it in \(course.relative(chapter.stagesFile))"]
+    }
+
+    /// A catch whose message `check` would cut, or that only hangs, tells the learner too little.
+    static func messageProblems(_ module: WrongModule, stage: StagePlan.Stage, report: StageRunner.Report) -> [String] {
+        let failing = stage.tests.compactMap { report.verdicts[$0] }.filter { !$0.passed }.sorted { !$0.interrupted && $1.interrupted }
+        guard let first = failing.first, let failure = first.failure else { return [] }
+        if failure.hasPrefix("stuck:") {
+            return ["\(module.name): caught only because \"\(first.record.displayName)\" hangs until the run is stopped; "
+                + "a test must wait with a time limit and say what it waited for"]
+        }
+        guard failure.count > Check.messageLimit else { return [] }
+        return ["\(module.name): caught by \"\(first.record.displayName)\" with a message of \(failure.count) characters, "
+            + "of which `rebuild check` shows the first \(Check.messageLimit): report the first few mismatches and a count instead"]
+    }
+}
+
+/// Folders written file by file, so that a build sees as changed only the files that are.
+enum FileTree {
+    /// Makes `target` hold exactly the files of `source`, rewriting only those that differ.
+    static func synchronize(_ target: URL, with source: URL) throws {
+        let wanted = try files(in: source)
+        let present = (try? files(in: target)) ?? [:]
+        for (path, data) in wanted where present[path] != data {
+            let url = target.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        for path in present.keys where wanted[path] == nil {
+            try FileManager.default.removeItem(at: target.appendingPathComponent(path))
+        }
+    }
+
+    /// Every file below `folder`, by its path relative to it.
+    static func files(in folder: URL) throws -> [String: Data] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        var files: [String: Data] = [:]
+        let prefix = folder.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            files[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent] = try Data(contentsOf: url)
+        }
+        return files
+    }
+}
