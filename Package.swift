@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "HTTPBinTLS", targets: ["HTTPBinTLS"]),
         .library(name: "TestCertificates", targets: ["TestCertificates"]),
         .executable(name: "workshop", targets: ["WorkshopCommand"]),
+        .executable(name: "workshop-site", targets: ["WorkshopSiteCommand"]),
         .executable(name: "afn-bench", targets: ["Benchmarks"]),
         .executable(name: "httpbin", targets: ["HTTPBinServer"]),
     ],
@@ -49,7 +50,7 @@ let package = Package(
         .target(name: "Tracing", dependencies: ["Locking"], path: "Sources/01-Tracing"),
         .testTarget(
             name: "TracingTests",
-            dependencies: ["Tracing", "HTTPSessionManager", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
+            dependencies: ["Tracing", "HTTPSessionManager", "ResponseValidation", "ResponseParsing", "ImageInflation", "HTTPBin", "TestSupport"],
             path: "Tests/01-TracingTests"),
 
         // Chapter 2. Each chapter's test folder also holds `stages.md`, its tests in the stages of
@@ -69,7 +70,7 @@ let package = Package(
         // Chapter 4
         .target(name: "RequestBodies", dependencies: ["QueryStrings", "RequestSerialization"], path: "Sources/04-RequestBodies"),
         .testTarget(
-            name: "RequestBodiesTests", dependencies: ["RequestBodies", "HTTPBin", "Locking"],
+            name: "RequestBodiesTests", dependencies: ["RequestBodies", "RequestSerialization", "HTTPBin", "Locking"],
             path: "Tests/04-RequestBodiesTests", exclude: ["stages.md", "WrongModules"]),
 
         // Chapter 5
@@ -116,7 +117,10 @@ let package = Package(
         // Real tasks against HTTPBin: behaviour, the Linux workarounds, the stress test.
         .testTarget(
             name: "SessionManagerTests",
-            dependencies: ["SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestBodies", "HTTPBin", "TestSupport"],
+            dependencies: [
+                "SessionManager", "TaskDelegates", "ResponseValidation", "ResponseParsing", "RequestSerialization", "RequestBodies", "HTTPBin",
+                "TestSupport",
+            ],
             path: "Tests/09-SessionManagerTests", exclude: ["stages.md", "WrongModules"]),
 
         // Chapter 10: the verbs on top of chapter 9's manager, and an async/await façade.
@@ -212,14 +216,12 @@ let package = Package(
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
         // for authors. The logic is a library so that it can be tested; the command is a thin shell.
-        // The site's server uses the NIO modules HTTPBin already builds: no new dependency.
+        // It imports the chapter modules one by one, as the examples and the tour show them.
         .target(
             name: "Workshop",
             dependencies: [
-                "AFN", "HTTPBin",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "Locking", "Tracing", "QueryStrings", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
+                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin",
             ],
             path: "Sources/Workshop"),
         .executableTarget(
@@ -227,7 +229,28 @@ let package = Package(
             dependencies: ["Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/WorkshopCommand"
         ),
-        .testTarget(name: "WorkshopTests", dependencies: ["Workshop", "TestSupport"], path: "Tests/WorkshopTests"),
+        .testTarget(
+            name: "WorkshopTests", dependencies: ["Workshop", "WorkshopSite", "Tracing", "TestSupport"], path: "Tests/WorkshopTests",
+            exclude: ["public-api.txt"]),
+
+        // `swift run workshop site`: the course as a website, and the diagram engine that draws it.
+        // A program of its own, which `workshop site` builds and runs the first time it is asked
+        // for, so that a learner's first `swift run workshop` never compiles it. Its server uses
+        // the NIO modules HTTPBin already builds: no new dependency.
+        .target(
+            name: "WorkshopSite",
+            dependencies: [
+                "Workshop",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/WorkshopSite"),
+        .executableTarget(
+            name: "WorkshopSiteCommand",
+            dependencies: ["WorkshopSite", "Workshop", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/WorkshopSiteCommand"
+        ),
 
         // `swift run -c release afn-bench <name>`: ratios, measured in one process. The C baseline
         // decodes chapter 7's images with the bare libraries, for comparison.

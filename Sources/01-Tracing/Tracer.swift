@@ -12,7 +12,7 @@ public struct TraceEvent: Sendable, Equatable {
     /// The time since the tracer started.
     public var elapsed: Duration
 
-    public init(step: TraceStep, taskIdentifier: Int?, place: String, detail: String, elapsed: Duration) {
+    package init(step: TraceStep, taskIdentifier: Int?, place: String, detail: String, elapsed: Duration) {
         self.step = step
         self.taskIdentifier = taskIdentifier
         self.place = place
@@ -36,7 +36,7 @@ public final class Tracer: Sendable {
     }
 
     /// Reports one step. `detail` is built here, only because someone is listening.
-    public func record(_ step: TraceStep, task: Int? = nil, on place: String, _ detail: String = "") {
+    package func record(_ step: TraceStep, task: Int? = nil, on place: String, _ detail: String = "") {
         sink(TraceEvent(step: step, taskIdentifier: task, place: place, detail: detail, elapsed: ContinuousClock.now - origin))
     }
 }

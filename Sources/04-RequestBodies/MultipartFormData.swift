@@ -137,5 +137,20 @@ extension MultipartPart {
 }
 
 private func fileHeaders(name: String, fileName: String, mimeType: String) -> [PartHeader] {
-    [PartHeader("Content-Disposition", disposition(name: name, fileName: fileName)), PartHeader("Content-Type", mimeType)]
+    [PartHeader("Content-Disposition", disposition(name: name, fileName: fileName)), PartHeader("Content-Type", oneLine(mimeType))]
+}
+
+/// A MIME type kept on its header line. AFNetworking writes it as given, so a CR or LF in it ends the
+/// part's headers early and what follows is read as another header, or as the body. Escaped as names
+/// are (`%0D`, `%0A`), it stays one harmless line; quotes stay, since a parameter may be quoted.
+private func oneLine(_ mimeType: String) -> String {
+    var line = ""
+    for scalar in mimeType.unicodeScalars {
+        switch scalar {
+        case "\r": line += "%0D"
+        case "\n": line += "%0A"
+        default: line.unicodeScalars.append(scalar)
+        }
+    }
+    return line
 }

@@ -35,13 +35,18 @@ public struct DecodableResponseSerializer<Value: Decodable>: ValidatingResponseS
 
 // listing: decodable-error-reason
 extension DecodableResponseSerializer {
-    /// A `dataCorrupted` error at the top level means the text is not JSON at all; anything else
-    /// means JSON of the wrong shape, reported with the path to the value that did not fit.
+    /// A `dataCorrupted` error at the top level means the text is not JSON at all, if the parser
+    /// agrees: on Linux, a number that does not fit its type (300 for a `UInt8`) comes this way too,
+    /// with no path. Anything else means JSON of the wrong shape, reported with the path to the value
+    /// that did not fit.
     private func reason(for error: DecodingError, text: Data) -> ResponseSerializationError.Reason {
         let context: DecodingError.Context
         switch error {
         case .dataCorrupted(let corrupted) where corrupted.codingPath.isEmpty:
-            return JSONText.diagnoseFailure(of: text, parserError: corrupted.underlyingError ?? error)
+            guard JSONText.parses(text) else {
+                return JSONText.diagnoseFailure(of: text, parserError: corrupted.underlyingError ?? error)
+            }
+            return .decodingFailed(type: "\(Value.self)", detail: "a value does not fit its type (JSONDecoder gives no path)")
         case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found):
             context = found
         @unknown default:

@@ -61,6 +61,11 @@ enum JSONText {
     static let nestingLimit = 512
     // end-listing
 
+    /// Whether the parser reads `text` as JSON (a bare string or number included).
+    static func parses(_ text: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: text, options: .fragmentsAllowed)) != nil
+    }
+
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence, or nil.
     static func firstInvalidUTF8Offset(in text: Data) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()

@@ -25,6 +25,7 @@ public struct XMLDocumentResponseSerializer: ValidatingResponseSerializer {
     public func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<XMLDocument> {
         validation.serialize(response, data: data) { body throws(ResponseSerializationError.Reason) in
             try XMLEntityGuard.check(body, allowsEntityDeclarations: allowsEntityDeclarations)
+            try XMLTextGuard.check(body)  // bodies that would crash the next check's delegate, on Linux
             try XMLWellFormedness.check(body)
             do {
                 // Without this option, FoundationXML on Linux reads a `SYSTEM "file:///…"` entity

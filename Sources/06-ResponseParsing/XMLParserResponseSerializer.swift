@@ -23,6 +23,7 @@ public struct XMLParserResponseSerializer: ValidatingResponseSerializer {
     public func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<XMLParser> {
         validation.serialize(response, data: data) { body throws(ResponseSerializationError.Reason) in
             try XMLEntityGuard.check(body, allowsEntityDeclarations: allowsEntityDeclarations)
+            try XMLTextGuard.check(body)  // bodies that would crash the caller's delegate, on Linux
             let parser = XMLParser(data: body)
             // Already the default; stated, because a response must never make the client fetch or
             // read what it names.

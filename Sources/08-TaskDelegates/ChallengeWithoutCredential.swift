@@ -16,7 +16,7 @@ import FoundationNetworking
 /// completes the task at once, with no error (`complete`: its own completion path, which takes
 /// the task out of its table first), then cancels the challenge: the -999 that URLSession reports
 /// next finds nothing left to complete.
-public func answerWithoutCredential(
+package func answerWithoutCredential(
     _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void, completingTask complete: () -> Void
 ) {
     #if canImport(FoundationNetworking)

@@ -6,19 +6,19 @@ import ResponseValidation
 /// What completing a task needs from its owner. AFNetworking's task delegate reads these off its
 /// manager at the moment the task completes; here the owner hands them in as one value, so that
 /// chapter 9's manager can pass its current settings and a test can pass its own queues.
-public struct CompletionContext: Sendable {
+package struct CompletionContext: Sendable {
     /// Turns the response and the body into an object (chapter 5); skipped after a network error.
-    public var responseSerializer: any ResponseSerializer
+    package var responseSerializer: any ResponseSerializer
     /// Where the serializer runs: concurrent, so that parsing never holds up the delegate queue.
-    public var processingQueue: DispatchQueue
+    package var processingQueue: DispatchQueue
     /// Where the completion handler runs. AFNetworking's default is the main queue.
-    public var completionQueue: DispatchQueue
+    package var completionQueue: DispatchQueue
     /// The group the completion handler runs in, so that a caller can wait for a batch of tasks.
-    public var completionGroup: DispatchGroup
+    package var completionGroup: DispatchGroup
     /// Where `taskDidComplete` is posted, after the handler. AFNetworking hops to the main queue.
-    public var notificationQueue: DispatchQueue
+    package var notificationQueue: DispatchQueue
 
-    public init(
+    package init(
         responseSerializer: any ResponseSerializer = JSONResponseSerializer(),
         processingQueue: DispatchQueue = CompletionContext.sharedProcessingQueue,
         completionQueue: DispatchQueue = .main,
@@ -44,7 +44,7 @@ extension CompletionContext {
     /// serial queue; a concurrent one goes to the default-priority root that does not, the one
     /// `DispatchQueue.global()` names. So parsing runs on about as many threads as there are
     /// cores, and a response that arrives while all are busy waits its turn.
-    public static let sharedProcessingQueue = DispatchQueue(label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent)
+    package static let sharedProcessingQueue = DispatchQueue(label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent)
     /// One group for every task whose owner names none, as `url_session_manager_completion_group`.
-    public static let sharedCompletionGroup = DispatchGroup()
+    package static let sharedCompletionGroup = DispatchGroup()
 }

@@ -10,20 +10,20 @@ import FoundationNetworking
 /// and lets key-value observing call the caller's blocks. On Linux neither works: a data task's
 /// `countOfBytesReceived` and `progress` stay 0, and KVO does not exist. So the delegate counts the
 /// bytes itself and calls the blocks itself.
-public enum ProgressBookkeeping {
+package enum ProgressBookkeeping {
     /// `NSURLSessionTransferSizeUnknown`: a total nobody knows yet.
-    public static let unknown: Int64 = -1
+    package static let unknown: Int64 = -1
 
     // listing: progress-totals
     /// The total for a response's body: its `Content-Length`, or unknown when it is chunked
     /// (`expectedContentLength` is already -1 then; anything negative counts as unknown).
-    public static func expectedTotal(of response: URLResponse) -> Int64 {
+    package static func expectedTotal(of response: URLResponse) -> Int64 {
         response.expectedContentLength < 0 ? unknown : response.expectedContentLength
     }
 
     /// The total for a request's body. URLSession reports an unknown length as -1 on Darwin and as
     /// 0 on Linux (a body stream); then the request's own `Content-Length` header is the best guess.
-    public static func uploadTotal(reported: Int64, request: URLRequest?) -> Int64 {
+    package static func uploadTotal(reported: Int64, request: URLRequest?) -> Int64 {
         if reported > 0 { return reported }
         let header = request?.value(forHTTPHeaderField: "Content-Length")
         guard let length = header.flatMap({ Int64($0) }), length > 0 else { return unknown }
@@ -33,7 +33,7 @@ public enum ProgressBookkeeping {
     /// The total to give a `Progress` that shows `current`. Foundation traps when a total goes
     /// from above 0 back to 0, which happens when a 401 with a body is followed by an empty 200:
     /// such a total becomes unknown instead.
-    public static func settableTotal(current: Int64, proposed: Int64) -> Int64 {
+    package static func settableTotal(current: Int64, proposed: Int64) -> Int64 {
         current > 0 && proposed == 0 ? unknown : proposed
     }
     // end-listing

@@ -20,7 +20,7 @@ extension TaskDelegate {
     /// serialization. Otherwise the serializer runs on the processing queue, then the handler runs
     /// on the completion queue inside the completion group. Either way `taskDidComplete` is posted
     /// after the handler has run.
-    public func didComplete(error: (any Error)?, context: CompletionContext) {
+    package func didComplete(error: (any Error)?, context: CompletionContext) {
         guard let leftovers = takeLeftovers() else { return }
         trace(.didComplete, TraceDetail.completion(error, bytes: leftovers.data.count))
         if error == nil { finishUnknownDownloadTotal() }

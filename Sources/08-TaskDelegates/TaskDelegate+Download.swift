@@ -9,7 +9,7 @@ extension TaskDelegate {
     /// file is there (the response is known by then); nil without a destination. The owner decides
     /// with it: the forwarding delegate takes it as it is, chapter 9's manager lets its hook
     /// overrule it, as AFNetworking's manager does.
-    public func proposedDestination(for temporaryURL: URL) -> URL? {
+    package func proposedDestination(for temporaryURL: URL) -> URL? {
         destination?(temporaryURL, task.response)
     }
 
@@ -21,7 +21,7 @@ extension TaskDelegate {
     /// Darwin deletes the temporary file when this callback returns; Linux leaves it behind. So
     /// the delegate deletes whatever it did not move: with no target, after a failed move, or after
     /// the task completed.
-    public func didFinishDownloading(to location: URL, movingTo target: URL?) {
+    package func didFinishDownloading(to location: URL, movingTo target: URL?) {
         guard let target, !isCompleted else { return discard(location) }
         state.withLock { $0.downloadFileURL = target }
         do {
@@ -29,6 +29,7 @@ extension TaskDelegate {
             trace(.didFinishDownloading, "moved to \(target.lastPathComponent)")
             notificationCenter.post(name: .downloadTaskDidMoveFileSuccessfully, object: task)
         } catch {
+            state.withLock { $0.downloadMoveError = error }
             trace(.didFinishDownloading, "could not move to \(target.path): \(TraceDetail.describe(error))")
             notificationCenter.post(name: .downloadTaskDidFailToMoveFile, object: task, userInfo: (error as NSError).userInfo)
             discard(location)

@@ -48,7 +48,7 @@ extension TaskDelegate {
 
     /// Some of the request's body went out. URLSession's own totals are used, except an unknown
     /// expected total, which falls back to the request's `Content-Length`.
-    public func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+    package func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
         guard let counts = record(.upload, total: total, completed: totalBytesSent) else { return }
         trace(.didSendBodyData, "\(totalBytesSent) of \(total) bytes sent")
@@ -56,13 +56,13 @@ extension TaskDelegate {
     }
 
     /// Some of a download was written to its temporary file.
-    public func didWriteData(totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
+    package func didWriteData(totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
         trace(.didWriteData, "\(totalBytesWritten) of \(totalBytesExpectedToWrite) bytes written")
         recordDownload(total: totalBytesExpectedToWrite, completed: totalBytesWritten)
     }
 
     /// A download resumed from resume data, `fileOffset` bytes already on disk.
-    public func didResume(atOffset fileOffset: Int64, expectedTotalBytes: Int64) {
+    package func didResume(atOffset fileOffset: Int64, expectedTotalBytes: Int64) {
         recordDownload(total: expectedTotalBytes, completed: fileOffset)
     }
 

@@ -16,6 +16,11 @@ import Tracing
 /// and `downloadProgress(for:)`), and a challenge answered later may complete the task from the
 /// thread that answers: so what changes lives behind one lock (`Protected`), and what never
 /// changes (the caller's closures, the destination) is `let`.
+///
+/// AFNetworking keeps this class private. Here `init`, `task`, `data` and the two response events
+/// are public, so that a session delegate of your own can drive a real one (exercise 8.1 does);
+/// the other events, the progress objects and the completion are `package`: only chapter 9's
+/// manager (and this package's tests) call them.
 public final class TaskDelegate: Sendable {
     /// AFNetworking's completion block: the response, the object, the error. The object and the
     /// error may both be set (a 404 whose JSON body explains it: chapter 5's contract).
@@ -50,6 +55,7 @@ public final class TaskDelegate: Sendable {
         var upload = Transfer()
         var download = Transfer()
         var downloadFileURL: URL?
+        var downloadMoveError: (any Error)?
         var isCompleted = false
     }
 
@@ -92,9 +98,9 @@ public final class TaskDelegate: Sendable {
     }
 
     /// Bytes sent, against the body's length (-1 while unknown).
-    public var uploadProgress: Progress { progress(.upload) }
+    package var uploadProgress: Progress { progress(.upload) }
     /// Bytes received or written, against the expected length (-1 while unknown).
-    public var downloadProgress: Progress { progress(.download) }
+    package var downloadProgress: Progress { progress(.download) }
 
     // listing: progress-on-demand
     /// A direction's progress object, made the first time someone needs it (a caller asks, or an
@@ -134,12 +140,19 @@ public final class TaskDelegate: Sendable {
     }
 
     /// Where the download was moved to, once `didFinishDownloading(to:)` has run.
-    public var downloadFileURL: URL? {
+    package var downloadFileURL: URL? {
         state.withLock { $0.downloadFileURL }
     }
 
+    /// Why the finished download could not be moved to `downloadFileURL`, or nil. The completion
+    /// handler is not told: as in AFNetworking, it gets the URL and no error, and the failure is
+    /// posted as `downloadTaskDidFailToMoveFile` (chapter 10's `async` download throws it).
+    package var downloadMoveError: (any Error)? {
+        state.withLock { $0.downloadMoveError }
+    }
+
     /// Whether the completion has started. Events that arrive later are ignored.
-    public var isCompleted: Bool {
+    package var isCompleted: Bool {
         state.withLock { $0.isCompleted }
     }
 

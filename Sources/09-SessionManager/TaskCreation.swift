@@ -44,26 +44,30 @@ extension URLSessionManager {
     }
     // end-listing
 
-    /// An upload task that sends `bodyData` as the request's body.
+    /// An upload task that sends `bodyData` as the request's body. (`responseSerializer`, here and
+    /// in every task maker: this task's own, as for `dataTask`.)
     public func uploadTask(
-        with request: URLRequest, from bodyData: Data, progress: ProgressHandler? = nil, completionHandler: CompletionHandler? = nil
+        with request: URLRequest, from bodyData: Data, progress: ProgressHandler? = nil,
+        responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try uploadTask(request, .data(bodyData), progress, completionHandler)
+        try uploadTask(request, .data(bodyData), progress, responseSerializer, completionHandler)
     }
 
     /// An upload task that sends the file at `fileURL` as the request's body.
     public func uploadTask(
-        with request: URLRequest, fromFile fileURL: URL, progress: ProgressHandler? = nil, completionHandler: CompletionHandler? = nil
+        with request: URLRequest, fromFile fileURL: URL, progress: ProgressHandler? = nil,
+        responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try uploadTask(request, .file(fileURL), progress, completionHandler)
+        try uploadTask(request, .file(fileURL), progress, responseSerializer, completionHandler)
     }
 
     /// An upload task that streams the request's `httpBodyStream` (chapter 4's multipart body).
     /// URLSession asks for the stream through `urlSession(_:task:needNewBodyStream:)`.
     public func uploadTask(
-        withStreamedRequest request: URLRequest, progress: ProgressHandler? = nil, completionHandler: CompletionHandler? = nil
+        withStreamedRequest request: URLRequest, progress: ProgressHandler? = nil,
+        responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try uploadTask(request, .stream, progress, completionHandler)
+        try uploadTask(request, .stream, progress, responseSerializer, completionHandler)
     }
 
     /// Where an upload's body comes from.
@@ -75,9 +79,10 @@ extension URLSessionManager {
 
     /// The one maker behind AFNetworking's three upload methods.
     private func uploadTask(
-        _ request: URLRequest, _ body: UploadBody, _ progress: ProgressHandler?, _ completionHandler: CompletionHandler?
+        _ request: URLRequest, _ body: UploadBody, _ progress: ProgressHandler?, _ responseSerializer: (any ResponseSerializer)?,
+        _ completionHandler: CompletionHandler?
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try makeTask(request, { session, request in
+        try makeTask(request, responseSerializer: responseSerializer, { session, request in
             switch body {
             case .data(let data): session.uploadTask(with: request, from: data)
             case .file(let fileURL): session.uploadTask(with: request, fromFile: fileURL)
@@ -95,9 +100,9 @@ extension URLSessionManager {
     /// handler's object is the file's URL.
     public func downloadTask(
         with request: URLRequest, progress: ProgressHandler? = nil, destination: Destination? = nil,
-        completionHandler: CompletionHandler? = nil
+        responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDownloadTask {
-        try makeTask(request, { $0.downloadTask(with: $1) }) { task in
+        try makeTask(request, responseSerializer: responseSerializer, { $0.downloadTask(with: $1) }) { task in
             TaskDelegate(
                 task: task, downloadProgress: progress, destination: destination, notificationCenter: notificationCenter,
                 tracer: tracer, completionHandler: completionHandler)

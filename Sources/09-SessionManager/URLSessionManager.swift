@@ -38,7 +38,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     /// A description every task of this manager carries, so that the resume and suspend
     /// notifications are posted for its own tasks only. AFNetworking formats the manager's address
     /// each time; a unique string made once is as good, and costs nothing per task.
-    public let taskDescriptionForSessionTasks = "URLSessionManager \(UUID().uuidString)"
+    package let taskDescriptionForSessionTasks = "URLSessionManager \(UUID().uuidString)"
 
     let sessionState = Protected(SessionState())
     let settings: Protected<Settings>

@@ -8,21 +8,17 @@ import Locking
 
 extension HTTPSessionManager {
     // listing: async-perform
-    /// Runs `request` as one of the manager's data tasks, `serializer` in its row (nil: the
-    /// manager's), and waits for its completion handler. Swift cancellation reaches the
-    /// URLSession task through `CallState`, never through URLSession's own async API.
-    func perform(
-        _ request: URLRequest, serializer: (any ResponseSerializer)?,
-        uploadProgress: ProgressHandler?, downloadProgress: ProgressHandler?
-    ) async throws -> Handoff.Response {
+    /// Makes one of the manager's tasks with `makeTask`, handing it the completion handler, and
+    /// waits for that handler. Swift cancellation reaches the URLSession task through `CallState`,
+    /// never through URLSession's own async API. Every `async` call of this chapter ends here:
+    /// the data calls with a data task, the multipart POST with an upload, the download with a
+    /// download task.
+    func perform(_ makeTask: (@escaping CompletionHandler) throws -> URLSessionTask) async throws -> Handoff.Response {
         let call = CallState()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Handoff.Response, any Error>) in
                 do {
-                    let task = try dataTask(
-                        with: request, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
-                        responseSerializer: serializer
-                    ) { response, object, error in
+                    let task = try makeTask { response, object, error in
                         call.finish()
                         continuation.resume(with: Handoff.Response.result(response, object, error, cancelled: call.wasCancelled))
                     }
@@ -45,7 +41,9 @@ extension HTTPSessionManager {
 package final class CallState: Sendable {
     private enum Phase {
         case notStarted
-        case running(URLSessionTask)
+        /// How to cancel what runs: the URLSession task's `cancel()` (chapter 11's image calls
+        /// cancel a receipt instead).
+        case running(cancel: @Sendable () -> Void)
         case finished
     }
 
@@ -60,8 +58,13 @@ extension CallState {
     /// Records the task; false when the call was cancelled before it had one (`perform` then
     /// cancels the task before resuming it).
     package func start(_ task: URLSessionTask) -> Bool {
+        start { task.cancel() }
+    }
+
+    /// Records how to cancel what the call started (chapter 11: a receipt); false as above.
+    package func start(cancellingWith cancel: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state in
-            if case .notStarted = state.phase { state.phase = .running(task) }
+            if case .notStarted = state.phase { state.phase = .running(cancel: cancel) }
             return !state.cancelled
         }
     }
@@ -78,13 +81,13 @@ extension CallState {
     /// The cancellation handler's half: marks the call cancelled and, if the task is running,
     /// sends its `cancel()` to another queue, so that the handler returns at once.
     package func cancel() {
-        let task = state.withLock { state -> URLSessionTask? in
+        let cancelTask = state.withLock { state -> (@Sendable () -> Void)? in
             state.cancelled = true
-            guard case .running(let task) = state.phase else { return nil }
-            return task
+            guard case .running(let cancel) = state.phase else { return nil }
+            return cancel
         }
-        guard let task else { return }
-        DispatchQueue.global().async { task.cancel() }
+        guard let cancelTask else { return }
+        DispatchQueue.global().async(execute: cancelTask)
     }
 
     package var wasCancelled: Bool { state.withLock { $0.cancelled } }

@@ -73,9 +73,11 @@ extension HTTPSessionManager {
             downloadProgress?.finish()
         }
         let request = try request(method: method, urlString: urlString, parameters: parameters, headers: headers)
-        return try await perform(
-            request, serializer: serializer, uploadProgress: uploadProgress?.progressHandler,
-            downloadProgress: downloadProgress?.progressHandler)
+        return try await perform { handler in
+            try dataTask(
+                with: request, uploadProgress: uploadProgress?.progressHandler, downloadProgress: downloadProgress?.progressHandler,
+                responseSerializer: serializer, completionHandler: handler)
+        }
     }
     // end-listing
 

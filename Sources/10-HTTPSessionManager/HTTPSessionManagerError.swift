@@ -14,6 +14,10 @@ public enum HTTPSessionManagerError: Error, CustomStringConvertible {
     /// The object is not of the type the call asked for: the serializer the call was given made
     /// an object of another type.
     case unexpectedObject(expected: String, found: String)
+    /// A download arrived, but its file could not be moved to the URL given (a file already there,
+    /// a folder that does not exist): the response, and the file manager's error. The downloaded
+    /// bytes are gone (chapter 8 deletes the temporary file it could not move).
+    case fileNotMoved(to: URL, HTTPURLResponse, any Error)
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum HTTPSessionManagerError: Error, CustomStringConvertible {
             "the response (status \(response.statusCode)) has no content to decode"
         case .unexpectedObject(let expected, let found):
             "expected a response object of type \(expected), found \(found)"
+        case .fileNotMoved(let file, let response, let error):
+            "the download (status \(response.statusCode)) could not be moved to \(file.path): \(error.localizedDescription)"
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import RequestBodies
+import ResponseValidation
 import SessionManager
 
 extension HTTPSessionManager {
@@ -102,16 +103,24 @@ extension HTTPSessionManager {
     ) -> URLSessionDataTask? {
         let task = makeTask(success: success, failure: failure) { handler in
             let request = try multipartRequest(urlString: urlString, parameters: parameters, headers: headers, constructingBodyWith: body)
-            // An empty form leaves the request without a body stream: nothing to stream.
-            guard request.httpBodyStream != nil else {
-                return try dataTask(with: request, uploadProgress: progress, completionHandler: handler)
-            }
-            let bodyLength = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
-            return try uploadTask(
-                withStreamedRequest: request, progress: KnownTotal.progressHandler(total: bodyLength, progress),
-                completionHandler: handler)
+            return try multipartTask(request, progress: progress, completionHandler: handler)
         }
         return resumed(task)
+    }
+
+    /// The task of a multipart POST, closure or `async`: an upload task that streams the form.
+    func multipartTask(
+        _ request: URLRequest, progress: ProgressHandler?, responseSerializer: (any ResponseSerializer)? = nil,
+        completionHandler: @escaping CompletionHandler
+    ) throws(SessionManagerError) -> URLSessionDataTask {
+        // An empty form leaves the request without a body stream: nothing to stream.
+        guard request.httpBodyStream != nil else {
+            return try dataTask(with: request, uploadProgress: progress, responseSerializer: responseSerializer, completionHandler: completionHandler)
+        }
+        let bodyLength = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+        return try uploadTask(
+            withStreamedRequest: request, progress: KnownTotal.progressHandler(total: bodyLength, progress),
+            responseSerializer: responseSerializer, completionHandler: completionHandler)
     }
     // end-listing
 

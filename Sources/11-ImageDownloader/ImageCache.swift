@@ -38,7 +38,7 @@ public protocol ImageRequestCache: ImageCache {
 /// `…/avatar.png?size=64` with none. A URL's string never contains a NUL (it would be written
 /// `%00`), so here everything before the first NUL is the URL and everything after it is the
 /// identifier: two different pairs can never make the same key.
-public func imageCacheKey(for request: URLRequest, additionalIdentifier: String?) -> String? {
+package func imageCacheKey(for request: URLRequest, additionalIdentifier: String?) -> String? {
     guard let url = request.url?.absoluteString else { return nil }
     guard let additionalIdentifier else { return url }
     return url + "\u{0}" + additionalIdentifier

@@ -30,11 +30,15 @@ public enum PinnedTransportError: Error, Sendable, CustomNSError, CustomStringCo
         if case .untrusted(_, _, let presented) = self { info[NSURLErrorFailingURLPeerTrustErrorKey] = presented }
         if let url {
             info[NSURLErrorFailingURLErrorKey] = url
-            info[NSURLErrorFailingURLStringErrorKey] = url.absoluteString
+            info[failingURLStringKey] = url.absoluteString
         }
         return info
     }
     // end-listing
+
+    /// `NSURLErrorFailingURLStringErrorKey`, which AFNetworking still fills; Foundation marks the
+    /// constant deprecated, so it is spelled out rather than warned about.
+    private var failingURLStringKey: String { "NSErrorFailingURLStringKey" }
 
     public var url: URL? {
         switch self {

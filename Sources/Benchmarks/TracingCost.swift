@@ -11,11 +11,12 @@ import Tracing
 /// and compares their sum with the time of a request. Set, to a tracer that drops what it gets,
 /// the traced manager is compared with the same manager untraced, in interleaved rounds.
 extension SessionBenchmark {
-    static func tracingCost(_ manager: URLSessionManager, _ url: URL) {
+    static func tracingCost(_ side: Side) {
+        guard let manager = side.manager else { return }
         // Trace points per request: count the events of one traced request.
         let points = Protected(0)
         manager.tracer = Tracer { _ in points.withLock { $0 += 1 } }
-        _ = rate(concurrency: 1, count: 1, from: manager.completionQueue, managerGet(manager, url))
+        _ = side.measure(1, 1)
         Thread.sleep(forTimeInterval: 0.2)  // the did-complete notification is traced last, on its queue
         manager.tracer = nil
         let perRequest = points.withLock { $0 }
@@ -32,9 +33,9 @@ extension SessionBenchmark {
         var untracedRates: [Double] = []
         for round in 0..<rounds {
             var pair = [0.0, 0.0]
-            for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-                manager.tracer = side == 1 ? Tracer { _ in } : nil
-                pair[side] = rate(concurrency: 1, count: requests, from: manager.completionQueue, managerGet(manager, url))
+            for traced in round % 2 == 0 ? [0, 1] : [1, 0] {
+                manager.tracer = traced == 1 ? Tracer { _ in } : nil
+                pair[traced] = side.measure(1, 500).rate
             }
             manager.tracer = nil
             untracedRates.append(pair[0])

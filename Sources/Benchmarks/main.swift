@@ -12,7 +12,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", InflateBenchmark.run),
     ("images", "chapter 11: a scrolling list, 1,000 image requests over 100 images, ImageDownloader vs a request per call", ImagesBenchmark.run),
     // Last: it exits non-zero when its target is missed.
-    ("session", "chapter 9: small GETs through URLSessionManager vs a bare URLSession with a delegate, 1 and 16 in flight", SessionBenchmark.run),
+    ("session", "chapter 9: GETs through URLSessionManager vs a bare URLSession with a delegate, as an app and as a tool, 1 and 16 in flight", SessionBenchmark.run),
 ]
 
 @MainActor func usage() {
@@ -24,7 +24,7 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
 // and one side of `session` alone, for a profiler.
 switch CommandLine.arguments.dropFirst().first {
 case ServerProcess.serveArgument: ServerProcess.serve()
-case SessionBenchmark.sideArgument: SessionBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", count: Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 3000)
+case SessionBenchmark.sideArgument: SessionBenchmark.runSide(Array(CommandLine.arguments.dropFirst(2)))
 case ImagesBenchmark.sideArgument: ImagesBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
 default: break
 }

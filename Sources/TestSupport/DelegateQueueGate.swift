@@ -3,11 +3,11 @@ import Foundation
 /// Holds a session's delegate queue until `release()`: every URLSession callback queued meanwhile
 /// waits behind it. A test uses it to force an interleaving (say, new tasks created before an old
 /// task's cancellation is delivered) instead of hoping two cores produce it.
-public final class DelegateQueueGate: Sendable {
+package final class DelegateQueueGate: Sendable {
     private let released = DispatchSemaphore(value: 0)
 
     /// Returns once the gate occupies `queue` (a serial queue: the manager's `operationQueue`).
-    public init(_ queue: OperationQueue) {
+    package init(_ queue: OperationQueue) {
         let entered = DispatchSemaphore(value: 0)
         queue.addOperation { [released] in
             entered.signal()
@@ -16,7 +16,7 @@ public final class DelegateQueueGate: Sendable {
         entered.wait()
     }
 
-    public func release() {
+    package func release() {
         released.signal()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Waits until `condition` holds, checking every 10 ms, for at most `seconds`: for what a test
 /// can only observe after the fact (a map emptied on another queue), without a fixed sleep.
-public func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+package func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }

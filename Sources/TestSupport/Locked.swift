@@ -4,4 +4,4 @@
 /// callback and the test body each read and change it under one lock. It is the course's own
 /// `Protected`, under the name the tests have always used, so that the thread sanitizer follows
 /// the tests' locks as it follows the library's.
-public typealias Locked = Protected
+package typealias Locked = Protected

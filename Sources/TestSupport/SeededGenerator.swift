@@ -1,14 +1,14 @@
 /// SplitMix64: a small, fast, seeded random number generator. Tests that throw thousands of random
 /// inputs at the code use it so that every run sees the same inputs and a failure can be replayed;
 /// HTTPBin uses it for bodies that are random-looking yet reproducible.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

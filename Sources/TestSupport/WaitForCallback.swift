@@ -3,12 +3,12 @@ import Foundation
 /// A wait that ran out of time, saying what it waited for and how far things had got, so that a
 /// failing test explains itself ("waited 30 s for the completion handler of GET /delay/5000: the
 /// task is running, 0 bytes received") instead of naming an error type.
-public struct TimedOut: Error, CustomStringConvertible {
-    public let waitedFor: String
-    public let seconds: Double
-    public let progress: String
+package struct TimedOut: Error, CustomStringConvertible {
+    package let waitedFor: String
+    package let seconds: Double
+    package let progress: String
 
-    public var description: String {
+    package var description: String {
         "waited \(seconds.formatted()) s for \(waitedFor), in vain; by then \(progress)"
     }
 }
@@ -17,7 +17,7 @@ public struct TimedOut: Error, CustomStringConvertible {
 /// report, at most `seconds` (a hang fails the test instead of stopping the run). When time runs
 /// out, the error says what was awaited and, from `progress`, how far things had got. A second
 /// report, or one after the time ran out, is ignored.
-public func waitForCallback<Value: Sendable>(
+package func waitForCallback<Value: Sendable>(
     within seconds: Double, for waitedFor: String, progress: @escaping @Sendable () -> String = { "nothing more is known" },
     _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
 ) async throws -> Value {
@@ -39,18 +39,18 @@ public func waitForCallback<Value: Sendable>(
 }
 
 /// The test queues' names, so that a closure can say which queue it runs on.
-public enum TestQueue {
-    public static let nameKey = DispatchSpecificKey<String>()
+package enum TestQueue {
+    package static let nameKey = DispatchSpecificKey<String>()
 
     /// A queue that answers `current` with its label.
-    public static func named(_ label: String, attributes: DispatchQueue.Attributes = []) -> DispatchQueue {
+    package static func named(_ label: String, attributes: DispatchQueue.Attributes = []) -> DispatchQueue {
         let queue = DispatchQueue(label: label, attributes: attributes)
         queue.setSpecific(key: nameKey, value: label)
         return queue
     }
 
     /// The label of the named queue running the caller, or "another queue".
-    public static var current: String {
+    package static var current: String {
         DispatchQueue.getSpecific(key: nameKey) ?? "another queue"
     }
 }

@@ -1,45 +1,45 @@
 import Foundation
 
 /// One answer test's outcome.
-public struct AnswerTestResult: Sendable, Equatable {
-    public var exercise: ExerciseID
+package struct AnswerTestResult: Sendable, Equatable {
+    package var exercise: ExerciseID
     /// The test's name as written, a sentence (`@Test("…")`).
-    public var name: String
+    package var name: String
     /// Why it did not pass (its first problem, or how the test process stopped), or nil when it passed.
-    public var failure: String?
+    package var failure: String?
     /// It did not pass only because another test crashed the process first: run alone, it may.
-    public var interrupted = false
-    public var passed: Bool { failure == nil }
+    package var interrupted = false
+    package var passed: Bool { failure == nil }
 }
 
 /// The outcome of one run of answer tests.
-public struct AnswerTestReport: Sendable {
-    public var results: [AnswerTestResult]
+package struct AnswerTestReport: Sendable {
+    package var results: [AnswerTestResult]
     /// The compiler's errors, once each, paths relative to `exercises/`; empty when the code built.
-    public var buildErrors: [String]
+    package var buildErrors: [String]
     /// Compiler warnings about files in `exercises/`.
-    public var warnings: [String]
+    package var warnings: [String]
     /// Why `swift test` failed when no test result explains it (it exited non-zero although every
     /// test that reported passed); nil otherwise. Such a run passes nothing.
-    public var processFailure: String?
+    package var processFailure: String?
 
-    public var built: Bool { buildErrors.isEmpty }
+    package var built: Bool { buildErrors.isEmpty }
 
-    public func results(for id: ExerciseID) -> [AnswerTestResult] {
+    package func results(for id: ExerciseID) -> [AnswerTestResult] {
         results.filter { $0.exercise == id }
     }
 
     /// Passed means: the code built, at least one of its tests ran, every one of them passed, and
     /// the test process ended normally.
-    public func passed(_ id: ExerciseID) -> Bool {
+    package func passed(_ id: ExerciseID) -> Bool {
         let results = results(for: id)
         return built && processFailure == nil && !results.isEmpty && results.allSatisfy(\.passed)
     }
 }
 
 /// Runs answer tests in the exercises package, against the learner's code or the solutions.
-public enum AnswerTests {
-    public enum Variant: Sendable, Equatable {
+package enum AnswerTests {
+    package enum Variant: Sendable, Equatable {
         /// `NN-slug/Sources`: the learner's code, or the untouched stubs on a fresh clone.
         case learner
         /// `NN-slug/Solutions`, selected with `WORKSHOP_SOLUTIONS=1`.
@@ -58,7 +58,7 @@ public enum AnswerTests {
     /// the process it reports on has died (seen on Linux with Swift 6.3.1, under load), and
     /// `swift test` then waits for it forever. One test at a time, the test that crashed is simply
     /// the one that was running.
-    public static func run(
+    package static func run(
         _ selection: ExerciseSelection, variant: Variant, in course: Course, oneTestAtATime: Bool = false,
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> AnswerTestReport {
@@ -90,7 +90,7 @@ public enum AnswerTests {
 
     /// Like `run`, but when a crash in one exercise stopped the tests of others, runs each of those
     /// others again on its own, so that one trapping exercise cannot hide another one's results.
-    public static func runIsolatingCrashes(
+    package static func runIsolatingCrashes(
         _ selection: ExerciseSelection, variant: Variant, in course: Course,
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> AnswerTestReport {

@@ -2,17 +2,17 @@ import Foundation
 
 /// `workshop check`: build the selected exercises, run their answer tests, and tell the learner, in
 /// their terms, what passed, what failed and why. The command line is a thin shell around this.
-public struct Check {
-    public let course: Course
-    public var terminal: Terminal
+package struct Check {
+    package let course: Course
+    package var terminal: Terminal
     /// Show (and count) the next hint of each failing exercise: the learner asked for it with `--hint`.
-    public var showHints = false
+    package var showHints = false
     /// Where the text goes, line by line.
-    public var write: (String) -> Void
+    package var write: (String) -> Void
     /// Runs the answer tests; replaced in tests by recorded runs.
     var runTests: (ExerciseSelection) throws -> AnswerTestReport
 
-    public init(course: Course, terminal: Terminal, write: @escaping (String) -> Void) {
+    package init(course: Course, terminal: Terminal, write: @escaping (String) -> Void) {
         self.course = course
         self.terminal = terminal
         self.write = write
@@ -24,7 +24,7 @@ public struct Check {
     }
 
     /// Checks the selection, records the outcome in `progress`, and says whether everything passed.
-    public func run(_ selection: ExerciseSelection, progress: inout LearnerProgress, now: Date = Date()) throws -> Bool {
+    package func run(_ selection: ExerciseSelection, progress: inout LearnerProgress, now: Date = Date()) throws -> Bool {
         let exercises = try course.exercises().filter { selection.contains($0.id) }
         guard !exercises.isEmpty else { throw WorkshopError("no exercise matches '\(selection.manifestValue)'") }
         write("Building \(exercises.map(\.id.description).joined(separator: ", ")) and running the answer tests…")
@@ -165,7 +165,7 @@ struct BuildProgressLine: Sendable {
 }
 
 /// `text` with every non-empty line indented by `spaces`.
-public func indent(_ text: String, by spaces: Int) -> String {
+package func indent(_ text: String, by spaces: Int) -> String {
     let pad = String(repeating: " ", count: spaces)
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
 }

@@ -29,41 +29,41 @@ import Foundation
 /// always passes, and a chapter that prints the idea in another shape (a stack where the exercise
 /// recurses) passes too. Whether such an exercise asks for what its chapter prints is for its
 /// author and reviewers to judge; the check keeps transcription from coming back.
-public struct CopyCheck: Sendable {
-    public let course: Course
-    public init(course: Course) { self.course = course }
+package struct CopyCheck: Sendable {
+    package let course: Course
+    package init(course: Course) { self.course = course }
 
     /// The shortest run of tokens that counts as copied.
-    public static let minimumRun = 16
+    package static let minimumRun = 16
     /// The share of the added tokens, in runs of at least `minimumRun`, from which a solution fails.
-    public static let maximumShare = 1.0 / 3.0
+    package static let maximumShare = 1.0 / 3.0
 
     /// A block of the chapter that holds copied runs, and how many of the added tokens it covers.
-    public struct Source: Sendable, Equatable {
-        public var block: String
-        public var tokens: Int
+    package struct Source: Sendable, Equatable {
+        package var block: String
+        package var tokens: Int
     }
 
     /// What the check makes of one exercise.
-    public struct Verdict: Sendable {
-        public var exercise: ExerciseID
+    package struct Verdict: Sendable {
+        package var exercise: ExerciseID
         /// The tokens the solution adds to its stub.
-        public var addedTokens: Int
+        package var addedTokens: Int
         /// How many of them lie in runs of at least `minimumRun` tokens found in the chapter.
-        public var copiedTokens: Int
+        package var copiedTokens: Int
         /// The longest such run.
-        public var longestRun: Int
+        package var longestRun: Int
         /// The chapter's blocks the runs come from, most tokens first.
-        public var sources: [Source]
+        package var sources: [Source]
         /// Each run, in the order of the solution: its block, and its tokens as compared (names
         /// and literals replaced), for an author who wants to see what matched.
-        public var runs: [(block: String, tokens: String)]
+        package var runs: [(block: String, tokens: String)]
 
-        public var share: Double { addedTokens == 0 ? 0 : Double(copiedTokens) / Double(addedTokens) }
-        public var isCopy: Bool { share >= CopyCheck.maximumShare }
+        package var share: Double { addedTokens == 0 ? 0 : Double(copiedTokens) / Double(addedTokens) }
+        package var isCopy: Bool { share >= CopyCheck.maximumShare }
 
         /// "2.3: 61 % of the code its solution adds (130 of 213 tokens) …", for verify's report.
-        public var summary: String {
+        package var summary: String {
             let percent = Int((share * 100).rounded())
             let from = sources.map { "\($0.block) (\($0.tokens) tokens)" }.joined(separator: ", ")
             return "\(exercise): \(percent) % of the code its solution adds to the stub (\(copiedTokens) of \(addedTokens) tokens, "
@@ -72,7 +72,7 @@ public struct CopyCheck: Sendable {
     }
 
     /// The verdict on `exercise`: its solution's added code against its chapter's blocks.
-    public func verdict(for exercise: ExerciseGuide) throws -> Verdict {
+    package func verdict(for exercise: ExerciseGuide) throws -> Verdict {
         let added = Self.addedTokens(stub: try Self.sourceFiles(in: exercise.stubFolder),
                                      solution: try Self.sourceFiles(in: exercise.solutionFolder))
         let chapter = course.chaptersFolder.appendingPathComponent(exercise.chapterFolder.lastPathComponent + ".md")
@@ -91,7 +91,7 @@ public struct CopyCheck: Sendable {
     }
 
     /// One problem for each of `exercises` whose solution is mostly printed in its chapter.
-    public func problems(for exercises: [ExerciseGuide]) throws -> [String] {
+    package func problems(for exercises: [ExerciseGuide]) throws -> [String] {
         try exercises.map(verdict).filter(\.isCopy).map { verdict in
             verdict.summary + ". An exercise must ask for what its chapter does not print: a variant of the rule, a prediction, "
                 + "a bug to find, a constraint the chapter's code does not meet (README, \"For instructors\")"

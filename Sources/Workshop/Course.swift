@@ -2,16 +2,16 @@ import Foundation
 
 /// The course on disk: the chapters' prose, the exercises, and where each exercise's files are.
 /// Everything is read from the folders, so adding a chapter needs no change here.
-public struct Course: Sendable {
-    public let root: URL
+package struct Course: Sendable {
+    package let root: URL
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root
     }
 
     /// The course whose folder holds `directory`: the nearest folder upwards with both a
     /// `Package.swift` and an `exercises/Package.swift`.
-    public static func locate(from directory: URL) throws -> Course {
+    package static func locate(from directory: URL) throws -> Course {
         var candidate = directory.standardizedFileURL
         while true {
             let manifest = candidate.appendingPathComponent("Package.swift").path
@@ -27,12 +27,12 @@ public struct Course: Sendable {
         }
     }
 
-    public var chaptersFolder: URL { root.appendingPathComponent("chapters") }
-    public var exercisesFolder: URL { root.appendingPathComponent("exercises") }
-    public var sourcesFolder: URL { root.appendingPathComponent("Sources") }
+    package var chaptersFolder: URL { root.appendingPathComponent("chapters") }
+    package var exercisesFolder: URL { root.appendingPathComponent("exercises") }
+    package var sourcesFolder: URL { root.appendingPathComponent("Sources") }
 
     /// Every chapter, in order, with its exercises (if it has any).
-    public func chapters() throws -> [Chapter] {
+    package func chapters() throws -> [Chapter] {
         let files = try contents(of: chaptersFolder).filter { $0.pathExtension == "md" }
         return try files.compactMap { file -> Chapter? in
             let name = file.deletingPathExtension().lastPathComponent
@@ -50,12 +50,12 @@ public struct Course: Sendable {
     }
 
     /// Every exercise of every chapter, in course order.
-    public func exercises() throws -> [ExerciseGuide] {
+    package func exercises() throws -> [ExerciseGuide] {
         try chapters().flatMap(\.exercises)
     }
 
     /// The exercise `id`, or an error that says which exercises exist.
-    public func exercise(_ id: ExerciseID) throws -> ExerciseGuide {
+    package func exercise(_ id: ExerciseID) throws -> ExerciseGuide {
         let all = try exercises()
         guard let exercise = all.first(where: { $0.id == id }) else {
             throw WorkshopError("there is no exercise \(id); the exercises are \(all.map(\.id.description).joined(separator: ", "))")
@@ -64,7 +64,7 @@ public struct Course: Sendable {
     }
 
     /// A path relative to the course root, for messages.
-    public func relative(_ url: URL) -> String {
+    package func relative(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let rootPath = root.standardizedFileURL.path + "/"
         return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
@@ -72,24 +72,24 @@ public struct Course: Sendable {
 }
 
 /// One chapter: its prose and its exercises.
-public struct Chapter: Sendable {
-    public var number: Int
+package struct Chapter: Sendable {
+    package var number: Int
     /// `02-query-strings`: the name of the chapter's file and of its exercises folder.
-    public var slug: String
-    public var title: String
-    public var file: URL
-    public var exercises: [ExerciseGuide]
+    package var slug: String
+    package var title: String
+    package var file: URL
+    package var exercises: [ExerciseGuide]
 }
 
 /// The files of `folder`, sorted by name; none when it does not exist.
-func contents(of folder: URL) throws -> [URL] {
+package func contents(of folder: URL) throws -> [URL] {
     guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
     return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         .sorted { $0.lastPathComponent < $1.lastPathComponent }
 }
 
 /// A problem the workshop reports in plain words and exits with.
-public struct WorkshopError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct WorkshopError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

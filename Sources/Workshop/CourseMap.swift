@@ -2,16 +2,16 @@ import Foundation
 
 /// The text of `swift run workshop`: every chapter, its exercises with their state, and the one
 /// thing to do next.
-public struct CourseMap {
-    public let course: Course
-    public let progress: LearnerProgress
+package struct CourseMap {
+    package let course: Course
+    package let progress: LearnerProgress
 
-    public init(course: Course, progress: LearnerProgress) {
+    package init(course: Course, progress: LearnerProgress) {
         self.course = course
         self.progress = progress
     }
 
-    public func render() throws -> String {
+    package func render() throws -> String {
         let chapters = try course.chapters()
         var lines = ["AFNetworking from the inside: the course map", ""]
         for chapter in chapters {

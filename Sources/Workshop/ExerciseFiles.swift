@@ -1,11 +1,11 @@
 import Foundation
 
 /// The learner's files of one exercise: putting the stub back, and comparing them with the solution.
-public struct ExerciseFiles {
-    public let course: Course
-    public let exercise: ExerciseGuide
+package struct ExerciseFiles {
+    package let course: Course
+    package let exercise: ExerciseGuide
 
-    public init(course: Course, exercise: ExerciseGuide) {
+    package init(course: Course, exercise: ExerciseGuide) {
         self.course = course
         self.exercise = exercise
     }
@@ -18,7 +18,7 @@ public struct ExerciseFiles {
     }
 
     /// Whether the learner's files differ from the stub as committed (or the folder has new files).
-    public func isEdited() throws -> Bool {
+    package func isEdited() throws -> Bool {
         let result = try Shell.run(["git", "status", "--porcelain", "--", try stubFolder.path], in: course.root)
         guard result.succeeded else { throw WorkshopError("reset needs the course as a git clone: \(result.output)") }
         return !result.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -27,7 +27,7 @@ public struct ExerciseFiles {
     /// Copies the learner's folder to `exercises/.workshop/backups/<id>-<time>` and puts the stub
     /// back exactly as committed (edited files restored, new files removed). Returns the backup.
     @discardableResult
-    public func reset(now: Date = Date()) throws -> URL {
+    package func reset(now: Date = Date()) throws -> URL {
         let folder = try stubFolder
         let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
         let backup = course.exercisesFolder.appendingPathComponent(".workshop/backups/\(exercise.id)-\(stamp)")
@@ -44,7 +44,7 @@ public struct ExerciseFiles {
 
     /// The solution is offered once the learner has earned a look: the tests pass, or every hint
     /// has been seen. Nil when it may be shown; otherwise what to do first.
-    public func solutionWithheld(progress: LearnerProgress) -> String? {
+    package func solutionWithheld(progress: LearnerProgress) -> String? {
         if progress.hasPassed(exercise.id) == true || progress.hintsShown(for: exercise.id) >= exercise.hints.count { return nil }
         let left = exercise.hints.count - progress.hintsShown(for: exercise.id)
         return "Not yet: the solution opens once `swift run workshop check \(exercise.id)` passes, or after the last hint "
@@ -52,7 +52,7 @@ public struct ExerciseFiles {
     }
 
     /// `git diff` from the learner's files to the reference solution, paths relative to `exercises/`.
-    public func solutionDiff(color: Bool) throws -> String {
+    package func solutionDiff(color: Bool) throws -> String {
         guard let stub = exercise.stubFolder, let solution = exercise.solutionFolder else {
             throw WorkshopError("exercise \(exercise.id) has no solution folder")
         }

@@ -12,20 +12,20 @@ import Foundation
 ///
 /// The exercise's files are the folders named `2.1-<something>` inside the chapter's `Sources`,
 /// `Solutions`, `Tests` and (optional) `KnownBad` folders.
-public struct ExerciseGuide: Sendable {
-    public var id: ExerciseID
-    public var title: String
-    public var hints: [String]
+package struct ExerciseGuide: Sendable {
+    package var id: ExerciseID
+    package var title: String
+    package var hints: [String]
     /// The chapter's exercises folder, e.g. `exercises/02-query-strings`.
-    public var chapterFolder: URL
+    package var chapterFolder: URL
     /// `2.1-predict`, or nil when no such folder exists in `Sources`.
-    public var folderName: String?
+    package var folderName: String?
 
-    public var stubFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Sources/\($0)") } }
-    public var solutionFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Solutions/\($0)") } }
-    public var testsFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Tests/\($0)") } }
+    package var stubFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Sources/\($0)") } }
+    package var solutionFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Solutions/\($0)") } }
+    package var testsFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("Tests/\($0)") } }
     /// Where its known-bad attempts are kept, one patch each (see `KnownBadAttempt`).
-    public var knownBadFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("KnownBad/\($0)") } }
+    package var knownBadFolder: URL? { folderName.map { chapterFolder.appendingPathComponent("KnownBad/\($0)") } }
 
     /// The exercises described by a chapter's README.
     static func parse(readme: String, chapterFolder: URL) throws -> [ExerciseGuide] {

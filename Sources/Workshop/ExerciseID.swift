@@ -1,26 +1,26 @@
 /// An exercise's number as the course writes it: `2.1` is chapter 2, exercise 1.
-public struct ExerciseID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var chapter: Int
-    public var number: Int
+package struct ExerciseID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var chapter: Int
+    package var number: Int
 
-    public init(chapter: Int, number: Int) {
+    package init(chapter: Int, number: Int) {
         self.chapter = chapter
         self.number = number
     }
 
     /// Reads `2.1`; nil for anything else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let chapter = Int(parts[0]), let number = Int(parts[1]),
               chapter > 0, number > 0 else { return nil }
         self.init(chapter: chapter, number: number)
     }
 
-    public var description: String { "\(chapter).\(number)" }
+    package var description: String { "\(chapter).\(number)" }
 
     /// The exercise's module in the exercises package, `Chapter02Exercise1`. The manifest
     /// (`exercises/Package.swift`) derives the same name from the folder `2.1-…`.
-    public var moduleName: String {
+    package var moduleName: String {
         Self.modulePrefix(chapter: chapter) + "\(number)"
     }
 
@@ -30,22 +30,22 @@ public struct ExerciseID: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// The exercise's answer-test module, `Chapter02Exercise1Tests`.
-    public var testModuleName: String { moduleName + "Tests" }
+    package var testModuleName: String { moduleName + "Tests" }
 
-    public static func < (a: ExerciseID, b: ExerciseID) -> Bool {
+    package static func < (a: ExerciseID, b: ExerciseID) -> Bool {
         (a.chapter, a.number) < (b.chapter, b.number)
     }
 }
 
 /// What `workshop check` and `workshop hint` accept: a whole chapter (`2`) or one exercise (`2.1`).
-public enum ExerciseSelection: Sendable, Equatable {
+package enum ExerciseSelection: Sendable, Equatable {
     case all
     case chapter(Int)
     case exercise(ExerciseID)
     /// Several exercises, e.g. a chapter's exercises less the one that does not compile.
     case exercises([ExerciseID])
 
-    public init?(_ text: String?) {
+    package init?(_ text: String?) {
         guard let text else { self = .all; return }
         if let id = ExerciseID(text) {
             self = .exercise(id)
@@ -56,7 +56,7 @@ public enum ExerciseSelection: Sendable, Equatable {
         }
     }
 
-    public func contains(_ id: ExerciseID) -> Bool {
+    package func contains(_ id: ExerciseID) -> Bool {
         switch self {
         case .all: true
         case .chapter(let chapter): id.chapter == chapter
@@ -67,7 +67,7 @@ public enum ExerciseSelection: Sendable, Equatable {
 
     /// The value of `WORKSHOP_EXERCISES` that makes the exercises package hold just this selection
     /// (see `exercises/Package.swift`): empty for all, `2` for a chapter, `2.1,2.4` for exercises.
-    public var manifestValue: String {
+    package var manifestValue: String {
         switch self {
         case .all: ""
         case .chapter(let chapter): "\(chapter)"

@@ -7,16 +7,16 @@ import Foundation
 ///
 /// A patch rather than a copy: a copy of a solution with one line changed would be a twin that
 /// drifts from the solution unseen, where a patch that no longer applies says so.
-public struct KnownBadAttempt: Sendable, Equatable {
-    public var exercise: ExerciseID
+package struct KnownBadAttempt: Sendable, Equatable {
+    package var exercise: ExerciseID
     /// The file's name without `.patch`, e.g. `unsorted-keys`.
-    public var slug: String
-    public var patch: URL
+    package var slug: String
+    package var patch: URL
     /// The text before the diff: what the mistake is. Empty when the patch has none.
-    public var mistake: String
+    package var mistake: String
 
     /// The attempts of `exercise`, in the order of their file names; none when it has no folder.
-    public static func attempts(of exercise: ExerciseGuide) throws -> [KnownBadAttempt] {
+    package static func attempts(of exercise: ExerciseGuide) throws -> [KnownBadAttempt] {
         guard let folder = exercise.knownBadFolder else { return [] }
         return try contents(of: folder).filter { $0.pathExtension == "patch" }.map { patch in
             KnownBadAttempt(exercise: exercise.id, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,

@@ -18,13 +18,13 @@ import Foundation
 /// (see `Examples`). The check fails when a block differs from its source, names a region or
 /// example that does not exist, when a region is used by no chapter, or when a region is longer
 /// than 30 lines.
-public struct Listings {
-    public struct Region: Sendable {
-        public var name: String
-        public var file: URL
-        public var line: Int
-        public var language: String
-        public var code: String
+package struct Listings {
+    package struct Region: Sendable {
+        package var name: String
+        package var file: URL
+        package var line: Int
+        package var language: String
+        package var code: String
     }
 
     /// A directive in a chapter and the fenced block under it.
@@ -38,13 +38,13 @@ public struct Listings {
         var block: String
     }
 
-    public let course: Course
-    public init(course: Course) { self.course = course }
+    package let course: Course
+    package init(course: Course) { self.course = course }
 
     // MARK: Reading regions
 
     /// Every region in `Sources/`, or the problems that make the regions unreadable.
-    public func regions() throws -> (regions: [String: Region], problems: [String]) {
+    package func regions() throws -> (regions: [String: Region], problems: [String]) {
         var regions: [String: Region] = [:]
         var problems: [String] = []
         let enumerator = FileManager.default.enumerator(at: course.sourcesFolder, includingPropertiesForKeys: nil)
@@ -133,7 +133,7 @@ public struct Listings {
 
     /// Compares every chapter's blocks with their sources. With `write`, rewrites the blocks that
     /// differ instead of reporting them. Returns the problems left.
-    public func check(write: Bool) throws -> [String] {
+    package func check(write: Bool) throws -> [String] {
         let (regions, regionProblems) = try regions()
         var problems = regionProblems
         var used: Set<String> = []

@@ -4,49 +4,49 @@ import Foundation
 /// a table for the learner and as JSON for an instructor who collects a room's files. The JSON
 /// format is documented in `chapters/INSTRUCTORS.md`; `format` changes only when a field changes
 /// meaning or goes away.
-public struct ProgressReport: Codable, Sendable, Equatable {
-    public static let currentFormat = 1
+package struct ProgressReport: Codable, Sendable, Equatable {
+    package static let currentFormat = 1
 
-    public struct Entry: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
         /// `2.1`.
-        public var id: String
-        public var title: String
+        package var id: String
+        package var title: String
         /// `passed`, `failed` (at the last check) or `unchecked`.
-        public var state: String
-        public var hintsUsed: Int
-        public var hintsAvailable: Int
+        package var state: String
+        package var hintsUsed: Int
+        package var hintsAvailable: Int
         /// When it was last checked, ISO 8601 in UTC; absent when never.
-        public var lastChecked: Date?
+        package var lastChecked: Date?
     }
 
     /// One chapter of the rebuild track that the learner has checked at least once.
-    public struct RebuildEntry: Codable, Sendable, Equatable {
-        public struct Stage: Codable, Sendable, Equatable {
-            public var number: Int
-            public var title: String
+    package struct RebuildEntry: Codable, Sendable, Equatable {
+        package struct Stage: Codable, Sendable, Equatable {
+            package var number: Int
+            package var title: String
             /// `passed`, `failed` (at the last check that ran it) or `unchecked`.
-            public var state: String
+            package var state: String
         }
 
-        public var chapter: Int
+        package var chapter: Int
         /// The module being rebuilt: `QueryStrings`.
-        public var module: String
-        public var stages: [Stage]
+        package var module: String
+        package var stages: [Stage]
         /// When the chapter was last checked, ISO 8601 in UTC.
-        public var lastChecked: Date?
+        package var lastChecked: Date?
 
         /// How many stages pass, counting from stage 1 without a gap.
-        public var stagesPassed: Int { stages.prefix { $0.state == "passed" }.count }
+        package var stagesPassed: Int { stages.prefix { $0.state == "passed" }.count }
     }
 
-    public var format: Int
+    package var format: Int
     /// Who this is: the `WORKSHOP_LEARNER` variable, or the login name.
-    public var learner: String
-    public var exercises: [Entry]
+    package var learner: String
+    package var exercises: [Entry]
     /// The rebuild track, one entry per chapter checked at least once (`workshop rebuild check`).
-    public var rebuild: [RebuildEntry]
+    package var rebuild: [RebuildEntry]
 
-    public init(course: Course, progress: LearnerProgress, learner: String) throws {
+    package init(course: Course, progress: LearnerProgress, learner: String) throws {
         format = Self.currentFormat
         self.learner = learner
         exercises = try course.exercises().map { exercise in
@@ -74,19 +74,19 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         }
     }
 
-    public static var learnerName: String {
+    package static var learnerName: String {
         let environment = ProcessInfo.processInfo.environment
         return environment["WORKSHOP_LEARNER"] ?? environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
     }
 
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    public func table(terminal: Terminal) -> String {
+    package func table(terminal: Terminal) -> String {
         let formatter = ISO8601DateFormatter()
         var lines = ["exercise  state      hints  last checked (UTC)    title"]
         for entry in exercises {

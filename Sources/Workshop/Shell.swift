@@ -1,19 +1,19 @@
 import Foundation
 
 /// Runs another program to completion and collects what it printed.
-enum Shell {
-    struct Result {
-        var status: Int32
-        var output: String
+package enum Shell {
+    package struct Result {
+        package var status: Int32
+        package var output: String
         /// The run was ended because its tests made no progress for `TestWatch.idleLimit`.
-        var stalled = false
+        package var stalled = false
         /// The signal that ended the program, when one did (then `status` is its number).
-        var signal: Int32?
-        var succeeded: Bool { status == 0 && signal == nil }
+        package var signal: Int32?
+        package var succeeded: Bool { status == 0 && signal == nil }
     }
 
     /// How `run` watches a test run that it may have to end.
-    struct TestWatch {
+    package struct TestWatch {
         /// Swift Testing's event stream, which grows as tests start and end.
         var events: URL
         /// How long the tests may go without a new event or a printed line before the run is ended
@@ -34,7 +34,7 @@ enum Shell {
     /// seconds (seen in `/proc`), the backtracer is ended, and `swift test` prints what it has and
     /// finishes. And a test that deadlocks never ends: once the tests have made no progress for
     /// the watch's limit, the processes this call started are ended and the run is `stalled`.
-    static func run(
+    package static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         onOutput: (@Sendable (String) -> Void)? = nil, watch: TestWatch? = nil
     ) throws -> Result {
@@ -125,7 +125,7 @@ enum Shell {
     }
 
     /// The program `name` on PATH (or at that path, when it has a slash), if it is there.
-    static func executable(named name: String) -> URL? {
+    package static func executable(named name: String) -> URL? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)

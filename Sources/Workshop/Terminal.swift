@@ -2,31 +2,31 @@ import Foundation
 
 /// How the workshop writes to the learner's terminal: colour only where colour is wanted, and a
 /// progress line that rewrites itself only where a terminal can show that.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// Colours on: standard output is a terminal and `NO_COLOR` (https://no-color.org) is unset.
-    public var usesColor: Bool
+    package var usesColor: Bool
     /// Standard output is a terminal, so a line can be rewritten in place with a carriage return.
-    public var isInteractive: Bool
+    package var isInteractive: Bool
 
-    public init(usesColor: Bool, isInteractive: Bool) {
+    package init(usesColor: Bool, isInteractive: Bool) {
         self.usesColor = usesColor
         self.isInteractive = isInteractive
     }
 
     /// The terminal this process writes to.
-    public static var current: Terminal {
+    package static var current: Terminal {
         let interactive = isatty(STDOUT_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return Terminal(usesColor: interactive && !noColor && ProcessInfo.processInfo.environment["TERM"] != "dumb",
                         isInteractive: interactive)
     }
 
-    public static let plain = Terminal(usesColor: false, isInteractive: false)
+    package static let plain = Terminal(usesColor: false, isInteractive: false)
 
-    public func green(_ text: String) -> String { paint(text, "32") }
-    public func red(_ text: String) -> String { paint(text, "31") }
-    public func dim(_ text: String) -> String { paint(text, "2") }
-    public func bold(_ text: String) -> String { paint(text, "1") }
+    package func green(_ text: String) -> String { paint(text, "32") }
+    package func red(_ text: String) -> String { paint(text, "31") }
+    package func dim(_ text: String) -> String { paint(text, "2") }
+    package func bold(_ text: String) -> String { paint(text, "1") }
 
     private func paint(_ text: String, _ code: String) -> String {
         usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -35,9 +35,9 @@ public struct Terminal: Sendable {
 
 /// SwiftPM's build progress, `[123/456] Compiling …`, read off the output so far: the learner sees
 /// the first build move instead of a minute of silence.
-public enum BuildProgress {
+package enum BuildProgress {
     /// The last `[done/total]` step printed, or nil before the first one.
-    public static func lastStep(in output: String) -> (done: Int, total: Int)? {
+    package static func lastStep(in output: String) -> (done: Int, total: Int)? {
         for line in output.split(separator: "\n").reversed() {
             guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { continue }
             let numbers = line[line.index(after: line.startIndex)..<close].split(separator: "/")

@@ -13,18 +13,18 @@ import Foundation
 ///
 /// Isolation ("an unfinished exercise cannot break another exercise's tests") is checked from the
 /// package's structure: each answer-test target may depend on its own exercise module only.
-public struct Verifier {
-    public let course: Course
+package struct Verifier {
+    package let course: Course
     /// The exercises whose answer tests run; the structure is always checked for every exercise.
-    public var selection: ExerciseSelection = .all
+    package var selection: ExerciseSelection = .all
     /// Called with each step's title as it starts, so a long run shows where it is.
-    public var progress: (String) -> Void = { _ in }
+    package var progress: (String) -> Void = { _ in }
     /// Called with each known-bad attempt that is caught, and the answer tests it fails.
-    public var knownBadCaught: (KnownBadAttempt, [AnswerTestResult]) -> Void = { _, _ in }
+    package var knownBadCaught: (KnownBadAttempt, [AnswerTestResult]) -> Void = { _, _ in }
 
-    public init(course: Course) { self.course = course }
+    package init(course: Course) { self.course = course }
 
-    public func run() throws -> [String] {
+    package func run() throws -> [String] {
         let all = try course.exercises()
         guard !all.isEmpty else { return ["no exercises found: each exercises/NN-slug/README.md needs '## Exercise N.k: Title' sections"] }
         let exercises = all.filter { selection.contains($0.id) }

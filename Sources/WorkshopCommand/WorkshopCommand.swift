@@ -330,9 +330,19 @@ struct SiteCommand: ParsableCommand {
     @Flag(help: "Then check every page in headless Chromium, and save a screenshot of each chapter.")
     var check = false
 
+    /// The site is a program of its own (`workshop-site`), so that a learner's first
+    /// `swift run workshop` does not compile it: this builds it, the first time, and runs it in
+    /// this process's place.
     func run() throws {
-        let site = Site(course: try currentCourse())
-        if try site.run(check: check, serveOn: serve ? port : nil) == false { throw ExitCode.failure }
+        let course = try currentCourse()
+        var arguments = ["swift", "run", "--package-path", course.root.path, "workshop-site"]
+        if serve { arguments += ["--serve", "--port", String(port)] }
+        if check { arguments.append("--check") }
+        print("(the first `workshop site` builds the site's own program, a minute or two; later ones start at once)")
+        fflush(nil)  // what `print` buffered goes out before this process is replaced
+        let argv = arguments.map { strdup($0) } + [nil]
+        execvp("swift", argv)
+        throw ValidationError("could not run `\(arguments.joined(separator: " "))`: \(String(cString: strerror(errno)))")
     }
 }
 

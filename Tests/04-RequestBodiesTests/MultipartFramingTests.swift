@@ -81,6 +81,22 @@ struct MultipartFramingTests {
         #expect(body.contains("Content-Disposition: form-data; name=\"a%22b\"; filename=\"x%0D%0Ay.txt\"\r\n"))
     }
 
+    // The first MIME type is the multipart fuzz target's input (Fuzz/Targets/multipart): written as
+    // given, its line feed ended the part's headers, and the body's first byte became a header line.
+    @Test("A line break in a MIME type is escaped, so the part keeps its headers and its bytes")
+    func mimeTypeLineBreak() throws {
+        var form = try MultipartFormData(boundary: testBoundary)
+        form.appendPart(withFileData: Data("x".utf8), name: "f", fileName: "a.txt", mimeType: "\n")
+        form.appendPart(withFileData: Data("y".utf8), name: "g", fileName: "b.txt", mimeType: "text/plain; charset=\"utf-8\"\r\nX-Injected: 1")
+        form.appendPart(withInputStream: { InputStream(data: Data("z".utf8)) }, name: "h", fileName: "c.bin", length: 1, mimeType: "a\rb")
+        let expected = "--\(testBoundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: %0A\r\n\r\nx"
+            + "\r\n--\(testBoundary)\r\nContent-Disposition: form-data; name=\"g\"; filename=\"b.txt\"\r\n"
+            + "Content-Type: text/plain; charset=\"utf-8\"%0D%0AX-Injected: 1\r\n\r\ny"
+            + "\r\n--\(testBoundary)\r\nContent-Disposition: form-data; name=\"h\"; filename=\"c.bin\"\r\nContent-Type: a%0Db\r\n\r\nz"
+            + "\r\n--\(testBoundary)--\r\n"
+        #expect(try readAll(form.makeBodyStream()) == Data(expected.utf8))
+    }
+
     @Test("The same bytes come out whatever the size of the reads", arguments: [1, 2, 3, 7, 64, 1000, 1 << 20])
     func readSizes(chunk: Int) throws {
         var form = try MultipartFormData(boundary: testBoundary)

@@ -43,6 +43,26 @@ struct DecodableResponseSerializerTests {
         #expect(detail.hasPrefix("at id: "))
     }
 
+    struct Feed: Decodable {
+        var version: UInt8
+        var items: [Int]
+    }
+
+    // The first body is the decodable fuzz target's input (Fuzz/Targets/decodable). On Linux,
+    // JSONDecoder reports a number that does not fit its type as corrupted data with no coding path,
+    // which is also how it reports text that is not JSON: only the parser can tell the two apart.
+    @Test("A number that does not fit its type is JSON of the wrong shape, not malformed JSON",
+          arguments: [#"{"version":300,"items":[]}"#, #"{"version":1,"items":[1.5]}"#, #"{"version":-1,"items":[]}"#])
+    func numberOutOfRange(body: String) throws {
+        let result = DecodableResponseSerializer<Feed>().responseObject(for: response("application/json"), data: Data(body.utf8))
+        let reason = try #require(result.error?.reason)
+        guard case .decodingFailed(let type, _) = reason else {
+            Issue.record("unexpected reason \(reason)")
+            return
+        }
+        #expect(type == "Feed")
+    }
+
     @Test("A missing key gives decodingFailed; malformed JSON gives malformedBody")
     func missingKeyAndMalformed() {
         let missing = DecodableResponseSerializer<User>().responseObject(for: response("application/json"), data: Data(#"{"id":7}"#.utf8))

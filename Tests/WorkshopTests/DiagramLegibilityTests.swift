@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workshop
+@testable import WorkshopSite
 
 /// A picture as Graphviz writes it after the site cleans it (a size in pixels on the root, a
 /// `font-size` on every label), and one as the sequence diagrams are written (one `font-size`,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workshop
+@testable import WorkshopSite
 
 /// Graphviz draws the flowcharts and the state diagram; a learner may run the tests without it.
 /// CI installs it (`.ci/run`).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workshop
+@testable import WorkshopSite
 
 @Suite("The site's catalog, DocC's messages, the server's answers")
 struct SiteBuildTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workshop
+@testable import WorkshopSite
 
 @Suite("The site reads the chapters' Markdown as a forge and DocC do")
 struct SiteMarkdownTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workshop
+@testable import WorkshopSite
 
 @Suite("A chapter becomes a site page, line for line")
 struct SitePageTests {

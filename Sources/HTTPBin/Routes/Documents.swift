@@ -98,13 +98,21 @@ extension Routes {
             fields.append((String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " })))
         }
         for (name, value) in fields {
-            // Decoded query text may hold CR or LF: written as is, it would inject header lines.
-            // The framing headers are the connection's business (a fault mode breaks them on purpose).
-            guard !name.isEmpty, !(name + value).contains(where: \.isNewline),
+            // Decoded query text may hold any character. A name must be an HTTP token (NIO's header
+            // block stops the process on a name that is not ASCII), and a value no control character
+            // but a tab (CR or LF would inject header lines). The framing headers are the
+            // connection's business (a fault mode breaks them on purpose).
+            guard isToken(name), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }),
+                !value.contains(where: \.isNewline),
                 !["content-length", "transfer-encoding", "connection"].contains(name.lowercased())
-            else { throw BadRequest("the header \(name) cannot be set here") }
+            else { throw BadRequest("the header \(name.debugDescription) cannot be set here") }
             response.headers.add(name: name, value: value)
         }
         return [.respond(response)]
+    }
+
+    /// RFC 9110 §5.6.2: one or more letters, digits or ``!#$%&'*+-.^_`|~``.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
     }
 }

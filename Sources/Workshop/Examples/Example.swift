@@ -2,27 +2,27 @@ import Foundation
 
 /// A small program a chapter shows together with its real output. Its code is a listing region,
 /// its output an `<!-- output: name -->` block, and `swift run workshop example <name>` runs it.
-public struct Example: Sendable {
-    public var name: String
-    public var chapter: Int
-    public var summary: String
+package struct Example: Sendable {
+    package var name: String
+    package var chapter: Int
+    package var summary: String
     /// The fence's language in the chapter: `text`, or `mermaid` for an example that draws.
-    public var language = "text"
+    package var language = "text"
     /// The example's body. It prints through the `print` it is given, so that the same code can
     /// write to the terminal or be captured for the listings check.
     var body: @Sendable (_ print: (Any...) -> Void) -> Void
 
     /// Runs the example and returns everything it printed.
-    public func output() -> String {
+    package func output() -> String {
         var text = ""
         body { items in text += items.map { "\($0)" }.joined(separator: " ") + "\n" }
         return text
     }
 }
 
-public enum Examples {
+package enum Examples {
     /// Every chapter's examples, one line per chapter, in course order.
-    public static let all: [Example] = [
+    package static let all: [Example] = [
         TourExamples.all,
         QueryStringExamples.all,
         RequestSerializationExamples.all,
@@ -34,7 +34,7 @@ public enum Examples {
         HTTPClientExamples.all,
     ].flatMap { $0 }
 
-    public static func named(_ name: String) -> Example? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> Example? { all.first { $0.name == name } }
     static func output(of name: String) -> (text: String, language: String)? {
         named(name).map { ($0.output(), $0.language) }
     }

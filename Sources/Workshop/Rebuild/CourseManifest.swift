@@ -3,30 +3,30 @@ import Foundation
 /// The course's `Package.swift` as SwiftPM reads it (`swift package dump-package`): which targets
 /// there are, where their folders are, and what each depends on. A rebuild keeps the course's own
 /// manifest and only leaves out what the chapter's tests do not need, so this is all it must know.
-public struct CourseManifest: Sendable, Equatable {
-    public struct Target: Sendable, Equatable {
-        public var name: String
+package struct CourseManifest: Sendable, Equatable {
+    package struct Target: Sendable, Equatable {
+        package var name: String
         /// `regular`, `test`, `executable`, `system`…
-        public var type: String
+        package var type: String
         /// Relative to the package, as the manifest says or SwiftPM's default.
-        public var path: String
-        public var targetDependencies: [String]
+        package var path: String
+        package var targetDependencies: [String]
         /// The packages (by name, as the manifest writes them) whose products this target uses.
-        public var packageDependencies: [String]
+        package var packageDependencies: [String]
         /// The files of its folder the target leaves out, relative to the folder.
-        public var exclude: [String] = []
+        package var exclude: [String] = []
     }
 
-    public var targets: [Target]
+    package var targets: [Target]
     /// The identity of each package dependency, in the manifest's order.
-    public var dependencyIdentities: [String]
+    package var dependencyIdentities: [String]
 
-    public func target(named name: String) -> Target? {
+    package func target(named name: String) -> Target? {
         targets.first { $0.name == name }
     }
 
     /// `names` and every target they depend on, directly or not.
-    public func closure(of names: [String]) -> Set<String> {
+    package func closure(of names: [String]) -> Set<String> {
         var seen: Set<String> = []
         var pending = names
         while let name = pending.popLast() {
@@ -37,7 +37,7 @@ public struct CourseManifest: Sendable, Equatable {
     }
 
     /// The indices, in `dependencyIdentities`, of the packages whose products `targets` use.
-    public func dependencyIndices(for targets: Set<String>) -> [Int] {
+    package func dependencyIndices(for targets: Set<String>) -> [Int] {
         let used = Set(self.targets.filter { targets.contains($0.name) }.flatMap(\.packageDependencies).map { $0.lowercased() })
         return dependencyIdentities.indices.filter { used.contains(dependencyIdentities[$0]) }
     }
@@ -45,7 +45,7 @@ public struct CourseManifest: Sendable, Equatable {
     /// Reads `swift package dump-package` of the package at `root`. SwiftPM takes two or three
     /// seconds to answer, and every rebuild command asks, so the answer is kept in `.build` next to
     /// a copy of the manifest it came from, and asked again only when `Package.swift` has changed.
-    public static func load(packageAt root: URL) throws -> CourseManifest {
+    package static func load(packageAt root: URL) throws -> CourseManifest {
         let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let cache = root.appendingPathComponent(".build/workshop/package-dump")
         if let manifestText, let cached = try? String(contentsOf: cache.appendingPathExtension("swift"), encoding: .utf8),

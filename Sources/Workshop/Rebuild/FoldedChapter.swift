@@ -3,10 +3,10 @@ import Foundation
 /// A chapter for a reader who rebuilds its module: each listing of the module's own code is
 /// replaced by a one-line note that names its region, so that the prose explains the design without
 /// handing over the code. Listings of other modules, Objective-C and output stay.
-public enum FoldedChapter {
+package enum FoldedChapter {
     /// `text` with the listings whose region is in `folded` replaced; relative links are prefixed
     /// with `linkPrefix` so that they still point into the course.
-    public static func fold(_ text: String, folding folded: Set<String>, chapter: Int, linkPrefix: String) -> String {
+    package static func fold(_ text: String, folding folded: Set<String>, chapter: Int, linkPrefix: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let (placements, _) = Listings.placements(in: text)
         for placement in placements.reversed() where placement.kind == .listing && folded.contains(placement.name) {

@@ -3,24 +3,24 @@ import Foundation
 /// A chapter whose module a learner can rebuild: its module (`Sources/NN-Name`), the module's own
 /// tests (`Tests/NN-NameTests`) and the stage file next to them. Found from the folders, so a new
 /// chapter needs no change here; chapter 1, the tour, has no module of its own to rebuild.
-public struct RebuildChapter: Sendable, Equatable {
-    public var number: Int
+package struct RebuildChapter: Sendable, Equatable {
+    package var number: Int
     /// `QueryStrings`.
-    public var module: String
+    package var module: String
     /// `02-QueryStrings`: the module's folder in the course, and the learner's folder of the same name.
-    public var folderName: String
-    public var sourcesFolder: URL
-    public var testsFolder: URL
+    package var folderName: String
+    package var sourcesFolder: URL
+    package var testsFolder: URL
 
     /// `QueryStringsTests`.
-    public var testTarget: String { module + "Tests" }
+    package var testTarget: String { module + "Tests" }
     /// `Tests/02-QueryStringsTests/stages.md`.
-    public var stagesFile: URL { testsFolder.appendingPathComponent(Self.stagesFileName) }
+    package var stagesFile: URL { testsFolder.appendingPathComponent(Self.stagesFileName) }
 
-    public static let stagesFileName = "stages.md"
+    package static let stagesFileName = "stages.md"
 
     /// Every chapter from 2 on that has both a module folder and a test folder, in order.
-    public static func all(in course: Course) throws -> [RebuildChapter] {
+    package static func all(in course: Course) throws -> [RebuildChapter] {
         let tests = Set(try contents(of: course.root.appendingPathComponent("Tests")).map(\.lastPathComponent))
         return try contents(of: course.sourcesFolder).compactMap { folder -> RebuildChapter? in
             let name = folder.lastPathComponent
@@ -32,7 +32,7 @@ public struct RebuildChapter: Sendable, Equatable {
     }
 
     /// Chapter `number`, or an error that lists the chapters there are.
-    public static func named(_ number: Int, in course: Course) throws -> RebuildChapter {
+    package static func named(_ number: Int, in course: Course) throws -> RebuildChapter {
         let all = try all(in: course)
         guard let chapter = all.first(where: { $0.number == number }) else {
             throw WorkshopError("chapter \(number) has no module to rebuild; the chapters that have one are \(all.map { String($0.number) }.joined(separator: ", "))")

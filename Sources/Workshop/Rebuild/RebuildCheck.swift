@@ -3,14 +3,14 @@ import Foundation
 /// `workshop rebuild check N`: builds the learner's module of chapter N with the chapter's own
 /// tests and runs stages 1 to K (every earlier stage again, so that nothing that passed breaks
 /// unseen), then says, stage by stage, what passed and what to look at first.
-public struct RebuildCheck {
-    public let workspace: RebuildWorkspace
-    public var terminal: Terminal
-    public var write: (String) -> Void
+package struct RebuildCheck {
+    package let workspace: RebuildWorkspace
+    package var terminal: Terminal
+    package var write: (String) -> Void
     /// Runs the tests; replaced in tests by recorded reports.
     var runTests: (_ chapter: RebuildChapter, _ own: [RebuildChapter], _ keys: [String]) throws -> StageRunner.Report
 
-    public init(workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void) {
+    package init(workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void) {
         self.workspace = workspace
         self.terminal = terminal
         self.write = write
@@ -27,14 +27,14 @@ public struct RebuildCheck {
     }
 
     /// The stage a check runs up to when none is given: the first one not passed at its last check.
-    public static func currentStage(of plan: StagePlan, chapter: Int, progress: LearnerProgress) -> Int {
+    package static func currentStage(of plan: StagePlan, chapter: Int, progress: LearnerProgress) -> Int {
         let passed = progress.rebuildStages(chapter: chapter)
         return plan.stages.first { passed[$0.number] != true }?.number ?? plan.stages.count
     }
 
     /// Checks stages 1 to `last` (the current stage when nil), records each stage's outcome, and
     /// says whether they all passed.
-    public func run(chapter number: Int, through last: Int?, own ownNumbers: [Int] = [], progress: inout LearnerProgress, now: Date = Date()) throws -> Bool {
+    package func run(chapter number: Int, through last: Int?, own ownNumbers: [Int] = [], progress: inout LearnerProgress, now: Date = Date()) throws -> Bool {
         let course = workspace.course
         let chapter = try RebuildChapter.named(number, in: course)
         guard workspace.hasModule(for: chapter) else {

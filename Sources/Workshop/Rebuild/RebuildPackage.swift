@@ -10,26 +10,26 @@ import Foundation
 /// need, and its `Sources/NN-Name` and `Tests/NN-NameTests` folders are links, to the course's
 /// folders or, for the module being rebuilt (and any `--own` chapter), to the learner's. Resources,
 /// C targets and system libraries all work as in the course, and one `.build` serves every chapter.
-public struct RebuildPackage: Sendable {
-    public let course: Course
+package struct RebuildPackage: Sendable {
+    package let course: Course
     /// `<workspace>/.workshop/package`.
-    public let folder: URL
+    package let folder: URL
 
-    public init(course: Course, folder: URL) {
+    package init(course: Course, folder: URL) {
         self.course = course
         self.folder = folder
     }
 
     /// What one build needs.
-    public struct Layout: Sendable, Equatable {
+    package struct Layout: Sendable, Equatable {
         /// The targets the package keeps (a closure: every dependency of each is in it).
-        public var targets: Set<String>
+        package var targets: Set<String>
         /// The targets built from a folder other than the course's: target name → folder.
-        public var replacements: [String: URL] = [:]
+        package var replacements: [String: URL] = [:]
         /// Targets to compile with the options that write their textual interface: name → file.
-        public var interfaces: [String: URL] = [:]
+        package var interfaces: [String: URL] = [:]
 
-        public init(targets: Set<String>, replacements: [String: URL] = [:], interfaces: [String: URL] = [:]) {
+        package init(targets: Set<String>, replacements: [String: URL] = [:], interfaces: [String: URL] = [:]) {
             self.targets = targets
             self.replacements = replacements
             self.interfaces = interfaces
@@ -38,7 +38,7 @@ public struct RebuildPackage: Sendable {
 
     /// Writes the manifest and the links for `layout`. Files that would not change are left alone,
     /// so that SwiftPM does not read the manifest again.
-    public func prepare(_ layout: Layout, manifest: CourseManifest) throws {
+    package func prepare(_ layout: Layout, manifest: CourseManifest) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let courseManifest = try String(contentsOf: course.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let dependencies = manifest.dependencyIndices(for: layout.targets)

@@ -4,16 +4,16 @@ import Foundation
 /// the course's module's public surface, and shows the stages ahead. It never overwrites the
 /// learner's code: a module that is already there stays, unless they ask to start again, and then
 /// it is moved aside first.
-public struct RebuildSetup {
-    public let workspace: RebuildWorkspace
-    public var terminal: Terminal
-    public var write: (String) -> Void
+package struct RebuildSetup {
+    package let workspace: RebuildWorkspace
+    package var terminal: Terminal
+    package var write: (String) -> Void
     /// Asks the learner a yes-or-no question.
-    public var confirm: (String) -> Bool
+    package var confirm: (String) -> Bool
     /// Writes the starter's text; replaced in tests.
     var makeStarter: (RebuildChapter) throws -> String
 
-    public init(workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void, confirm: @escaping (String) -> Bool) {
+    package init(workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void, confirm: @escaping (String) -> Bool) {
         self.workspace = workspace
         self.terminal = terminal
         self.write = write
@@ -26,7 +26,7 @@ public struct RebuildSetup {
     }
 
     /// Sets up chapter `number`; with `fresh`, starts again from the starter (after asking).
-    public func run(chapter number: Int, fresh: Bool, now: Date = Date()) throws {
+    package func run(chapter number: Int, fresh: Bool, now: Date = Date()) throws {
         let course = workspace.course
         let chapter = try RebuildChapter.named(number, in: course)
         let plan = try StagePlan.load(for: chapter, course: course)

@@ -15,25 +15,25 @@ import Foundation
 /// module and tests once. Steps 3 and 4 take the chapters from the last to the first, so that
 /// replacing chapter N's module by a wrong one or by its starter only rebuilds that module and
 /// chapter N's tests: the chapters that depend on N are out of the package by then.
-public struct RebuildVerifier {
-    public let course: Course
+package struct RebuildVerifier {
+    package let course: Course
     /// Called with each step's title as it starts.
-    public var progress: (String) -> Void = { _ in }
-    public var onOutput: (@Sendable (String) -> Void)?
+    package var progress: (String) -> Void = { _ in }
+    package var onOutput: (@Sendable (String) -> Void)?
     /// Called with each wrong module caught, for `--show-wrong-modules`.
-    public var caught: (WrongModuleCatch) -> Void = { _ in }
+    package var caught: (WrongModuleCatch) -> Void = { _ in }
     /// Only the wrong modules with these names (file names without `.patch`), and no starters:
     /// for an author working on one. Nil: every wrong module, and every starter.
-    public var onlyWrongModules: Set<String>?
+    package var onlyWrongModules: Set<String>?
 
-    public init(course: Course) { self.course = course }
+    package init(course: Course) { self.course = course }
 
     var workspace: RebuildWorkspace {
         RebuildWorkspace(course: course, folder: course.root.appendingPathComponent(".build/rebuild-verify"))
     }
 
     /// Verifies the chapters numbered `only` (every chapter when empty); returns the problems.
-    public func run(only: [Int] = []) throws -> [String] {
+    package func run(only: [Int] = []) throws -> [String] {
         let chapters = try RebuildChapter.all(in: course).filter { only.isEmpty || only.contains($0.number) }
         guard !chapters.isEmpty else { return ["no chapter to verify: a chapter needs Sources/NN-Name and Tests/NN-NameTests"] }
         progress("reading the stage files of chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))")
@@ -147,9 +147,9 @@ public struct RebuildVerifier {
 }
 
 /// `workshop rebuild diff N`: the learner's module against the course's, once every stage passes.
-public enum RebuildDiff {
+package enum RebuildDiff {
     /// Nil when the course's module may be shown; otherwise what to do first.
-    public static func withheld(chapter: RebuildChapter, plan: StagePlan, progress: LearnerProgress) -> String? {
+    package static func withheld(chapter: RebuildChapter, plan: StagePlan, progress: LearnerProgress) -> String? {
         let passed = progress.rebuildStages(chapter: chapter.number)
         guard let next = plan.stages.first(where: { passed[$0.number] != true }) else { return nil }
         return "Not yet: the course's \(chapter.module) is shown once every stage passes; stage \(next.number) of \(plan.stages.count) "
@@ -157,7 +157,7 @@ public enum RebuildDiff {
     }
 
     /// `git diff` from the learner's folder to the course's module folder.
-    public static func diff(chapter: RebuildChapter, workspace: RebuildWorkspace, color: Bool) throws -> String {
+    package static func diff(chapter: RebuildChapter, workspace: RebuildWorkspace, color: Bool) throws -> String {
         let course = workspace.course
         let result = try Shell.run(["git", "diff", "--no-index", "--color=\(color ? "always" : "never")", "--",
                                     course.relative(workspace.moduleFolder(for: chapter)), course.relative(chapter.sourcesFolder)], in: course.root)

@@ -3,35 +3,35 @@ import Foundation
 /// The learner's rebuild workspace: a folder of theirs (by default `rebuild/` in the course, which
 /// the course's git ignores) that holds one folder per rebuilt module, named as in the course
 /// (`02-QueryStrings/`), and the generated package the checks build in (`.workshop/`).
-public struct RebuildWorkspace: Sendable {
-    public let course: Course
-    public let folder: URL
+package struct RebuildWorkspace: Sendable {
+    package let course: Course
+    package let folder: URL
 
-    public init(course: Course, folder: URL) {
+    package init(course: Course, folder: URL) {
         self.course = course
         self.folder = folder.standardizedFileURL
     }
 
     /// `WORKSHOP_REBUILD` when set (relative to the course), else `rebuild/` in the course.
-    public static func defaultFolder(for course: Course, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func defaultFolder(for course: Course, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         guard let path = environment["WORKSHOP_REBUILD"], !path.isEmpty else { return course.root.appendingPathComponent("rebuild") }
         return path.hasPrefix("/") ? URL(fileURLWithPath: path) : course.root.appendingPathComponent(path)
     }
 
-    public var package: RebuildPackage { RebuildPackage(course: course, folder: folder.appendingPathComponent(".workshop/package")) }
+    package var package: RebuildPackage { RebuildPackage(course: course, folder: folder.appendingPathComponent(".workshop/package")) }
     var interfacesFolder: URL { package.folder.appendingPathComponent(".interfaces") }
 
     /// The learner's module of `chapter`: `<workspace>/02-QueryStrings`.
-    public func moduleFolder(for chapter: RebuildChapter) -> URL { folder.appendingPathComponent(chapter.folderName) }
+    package func moduleFolder(for chapter: RebuildChapter) -> URL { folder.appendingPathComponent(chapter.folderName) }
 
     /// Whether the learner has a module for `chapter` (a folder with at least one Swift file).
-    public func hasModule(for chapter: RebuildChapter) -> Bool {
+    package func hasModule(for chapter: RebuildChapter) -> Bool {
         let files = FileManager.default.enumerator(at: moduleFolder(for: chapter), includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
         return files.contains { $0.pathExtension == "swift" }
     }
 
     /// A path as the learner would type it from the course's folder.
-    public func shown(_ url: URL) -> String { course.relative(url) }
+    package func shown(_ url: URL) -> String { course.relative(url) }
 
     /// The package's targets for `chapter`'s tests, with the learner's modules (the chapter's and
     /// those of `own`) in place of the course's.

@@ -4,9 +4,9 @@ import Foundation
 /// that keeps the stage files honest as tests are added, renamed and removed. It reads the test
 /// sources, so it needs no build; `rebuild verify` also compares the stages with the tests the
 /// built test target really has.
-public enum StageCoverage {
+package enum StageCoverage {
     /// What is wrong with `chapter`'s stage file, each problem with the file and line to fix.
-    public static func problems(for chapter: RebuildChapter, course: Course) throws -> [String] {
+    package static func problems(for chapter: RebuildChapter, course: Course) throws -> [String] {
         let stagesPath = course.relative(chapter.stagesFile)
         guard let text = try? String(contentsOf: chapter.stagesFile, encoding: .utf8) else {
             return ["\(stagesPath) is missing: every test of chapter \(chapter.number) must be in a stage "

@@ -13,26 +13,26 @@ import Foundation
 /// A test is named by its suite and function (`Suite/function`, `Outer/Inner/function` in a nested
 /// suite, `function` for a test outside any suite), as `swift test list` prints it without the
 /// module and the arguments.
-public struct StagePlan: Sendable, Equatable {
-    public struct Stage: Sendable, Equatable {
-        public var number: Int
-        public var title: String
-        public var brief: String
-        public var tests: [String]
+package struct StagePlan: Sendable, Equatable {
+    package struct Stage: Sendable, Equatable {
+        package var number: Int
+        package var title: String
+        package var brief: String
+        package var tests: [String]
         /// Where each test is named, for problems: the stage file's line.
         var lines: [String: Int] = [:]
     }
 
-    public var stages: [Stage]
+    package var stages: [Stage]
 
     /// The stages 1 to `last`.
-    public func stages(through last: Int) -> [Stage] { stages.filter { $0.number <= last } }
+    package func stages(through last: Int) -> [Stage] { stages.filter { $0.number <= last } }
 
     /// The stage that names `test`.
-    public func stage(of test: String) -> Stage? { stages.first { $0.tests.contains(test) } }
+    package func stage(of test: String) -> Stage? { stages.first { $0.tests.contains(test) } }
 
     /// Reads a stage file; `problems` says what is wrong with it, with line numbers.
-    public static func parse(_ text: String) -> (plan: StagePlan, problems: [String]) {
+    package static func parse(_ text: String) -> (plan: StagePlan, problems: [String]) {
         var stages: [Stage] = []
         var problems: [String] = []
         var firstLine: [String: (stage: Int, line: Int)] = [:]
@@ -88,7 +88,7 @@ public struct StagePlan: Sendable, Equatable {
     }
 
     /// The chapter's plan, or an error that says what is wrong with its file.
-    public static func load(for chapter: RebuildChapter, course: Course) throws -> StagePlan {
+    package static func load(for chapter: RebuildChapter, course: Course) throws -> StagePlan {
         let file = chapter.stagesFile
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
             throw WorkshopError("\(course.relative(file)) is missing: chapter \(chapter.number)'s tests have no stages yet")

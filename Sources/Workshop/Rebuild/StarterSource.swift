@@ -11,12 +11,12 @@ import Foundation
 /// learner's first build. What the interface adds that a source file must not have is known and
 /// small, and is removed here: members the compiler derives (`==`, `hash(into:)`, `rawValue`…),
 /// which the starter gets derived again; `deinit`; feature guards; and module-qualified names.
-public enum StarterSource {
+package enum StarterSource {
     /// The body of everything the learner has still to write.
-    public static let unwritten = #"fatalError("not written yet")"#
+    package static let unwritten = #"fatalError("not written yet")"#
 
     /// The starter for `module`, from its `.package.swiftinterface`.
-    public static func make(interface: String, module: String) -> String {
+    package static func make(interface: String, module: String) -> String {
         var parser = InterfaceParser(lines: InterfaceParser.resolvingFeatureGuards(interface))
         let nodes = parser.parseBlock()
         let topLevel = Set(nodes.compactMap(\.topLevelName))

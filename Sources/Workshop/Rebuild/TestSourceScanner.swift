@@ -2,13 +2,13 @@ import Foundation
 
 /// A test declared in a test file: a function marked `@Test`, found by reading the source, so that
 /// the stage files can be checked without building anything.
-public struct DeclaredTest: Sendable, Equatable {
+package struct DeclaredTest: Sendable, Equatable {
     /// `Suite/function`, as a stage file names it (see `StagePlan`).
-    public var key: String
+    package var key: String
     /// The sentence in `@Test("…")`, if the test has one.
-    public var displayName: String?
-    public var file: URL
-    public var line: Int
+    package var displayName: String?
+    package var file: URL
+    package var line: Int
 }
 
 /// Finds the `@Test` functions of Swift source and the suites they are in. It reads just enough

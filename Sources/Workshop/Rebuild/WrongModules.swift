@@ -9,24 +9,24 @@ import Foundation
 /// A chapter with a second module that its tests use but a learner does not rebuild (chapter 12's
 /// `PinnedTransport`, beside `SecurityPolicy`) keeps that module's wrong modules in a subfolder
 /// named after it, `WrongModules/PinnedTransport/`, with paths relative to `Sources/12-PinnedTransport`.
-public struct WrongModule: Sendable, Equatable {
-    public var chapter: Int
+package struct WrongModule: Sendable, Equatable {
+    package var chapter: Int
     /// The file's name without `.patch`: `unsorted-keys`.
-    public var slug: String
-    public var patch: URL
+    package var slug: String
+    package var patch: URL
     /// The sentence before the diff; empty when the patch has none.
-    public var mistake: String
+    package var mistake: String
     /// The target the patch changes, and its folder in the course: the chapter's module unless the
     /// patch is in a subfolder named after another module of the chapter.
-    public var module: String
-    public var sourcesFolder: URL
+    package var module: String
+    package var sourcesFolder: URL
 
-    public static let folderName = "WrongModules"
+    package static let folderName = "WrongModules"
 
     /// The wrong modules of `chapter`, the chapter's own module's first, each folder's in the order
     /// of their file names. A subfolder that names no module of the chapter is an error, not a
     /// folder of patches silently left unproven.
-    public static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
+    package static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
         let folder = chapter.testsFolder.appendingPathComponent(folderName)
         var modules = try patches(in: folder, chapter: chapter, module: chapter.module, sourcesFolder: chapter.sourcesFolder)
         for subfolder in try contents(of: folder) where isFolder(subfolder) {
@@ -55,20 +55,20 @@ public struct WrongModule: Sendable, Equatable {
     }
 
     /// `chapter 2, unsorted-keys`; `chapter 12, PinnedTransport/sni-with-an-address` for another module's.
-    public var name: String {
+    package var name: String {
         "chapter \(chapter), " + (patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)")
     }
 }
 
 /// Where a wrong module was caught: the first stage it fails, and what a learner who made the
 /// mistake sees there (the lines `rebuild check` writes for that stage).
-public struct WrongModuleCatch: Sendable {
-    public var module: WrongModule
-    public var stage: Int
-    public var stageTitle: String
-    public var lines: [String]
+package struct WrongModuleCatch: Sendable {
+    package var module: WrongModule
+    package var stage: Int
+    package var stageTitle: String
+    package var lines: [String]
     /// How long it took to build and judge, in seconds.
-    public var seconds: Double
+    package var seconds: Double
 }
 
 /// Proves a chapter's wrong modules wrong: each is applied to a copy of the course's module, built
@@ -79,8 +79,10 @@ public struct WrongModuleCatch: Sendable {
 /// Cost, the reason for the shape: every wrong module of a module is built from one folder,
 /// `.build/rebuild-verify/wrong/NN-Name`, whose files are rewritten only where the patch changes
 /// them, so that each build recompiles the file or two that differ and relinks the tests; the rest of
-/// the package is built once. The stages run in order and the first failing one ends the judging,
-/// so a mistake caught by stage 1 costs one short test run.
+/// the package is built once. After the chapter's first wrong module, the build runs SwiftPM's own
+/// commands for it directly (`BuildPlanCommands`), without SwiftPM's two seconds of loading and
+/// planning. The stages run in order and the first failing one ends the judging, so a mistake
+/// caught by stage 1 costs one short test run.
 struct WrongModuleProof {
     let workspace: RebuildWorkspace
     let manifest: CourseManifest
@@ -100,6 +102,10 @@ struct WrongModuleProof {
     func run(_ modules: [WrongModule], of chapter: RebuildChapter, plan: StagePlan) throws -> [String] {
         guard !modules.isEmpty else { return [] }
         var problems: [String] = []
+        // The direct build commands, once SwiftPM has built this layout and written its plan, for
+        // as long as the patched module and its files are the same ones (a patch that adds or
+        // removes a file, or one of another module, which changes the layout, needs a new plan).
+        var direct: (commands: BuildPlanCommands, module: String, files: Set<String>)?
         for (index, module) in modules.enumerated() {
             progress("chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)"
                 + (module.module == chapter.module ? "" : " (in \(module.module))"))
@@ -113,7 +119,16 @@ struct WrongModuleProof {
             var layout = RebuildPackage.Layout(targets: manifest.closure(of: [chapter.testTarget]))
             layout.replacements[module.module] = folder
             try workspace.package.prepare(layout, manifest: manifest)
-            problems += try judge(module, of: chapter, plan: plan, started: started)
+            let files = Set(try FileTree.files(in: folder).keys)
+            let commands = direct.flatMap { $0.module == module.module && $0.files == files ? $0.commands : nil }
+            let judged = try judge(module, of: chapter, plan: plan, started: started, building: commands)
+            problems += judged.problems
+            if judged.builtBySwiftPM {
+                direct = BuildPlanCommands.read(packageAt: workspace.package.folder, module: module.module, testTarget: chapter.testTarget)
+                    .map { ($0, module.module, files) }
+            } else if judged.failedToCompile {
+                direct = nil  // SwiftPM builds the next one from whatever this left behind
+            }
         }
         return problems
     }
@@ -140,18 +155,35 @@ struct WrongModuleProof {
 
     // MARK: Judging
 
-    private func judge(_ module: WrongModule, of chapter: RebuildChapter, plan: StagePlan, started: Date) throws -> [String] {
+    /// Builds `module` (through `building` when given, else through SwiftPM with the first stage)
+    /// and judges it: the problems, whether SwiftPM built it (and so wrote a fresh plan), and
+    /// whether it failed to compile.
+    private func judge(
+        _ module: WrongModule, of chapter: RebuildChapter, plan: StagePlan, started: Date, building commands: BuildPlanCommands?
+    ) throws -> (problems: [String], builtBySwiftPM: Bool, failedToCompile: Bool) {
         // Crashes are isolated as a learner's check isolates them, so that the test named is the one
         // a learner would see named; it costs a run more only when a crash leaves a doubt.
-        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget,
-                                 paths: workspace.learnerPaths(for: [chapter], manifest: manifest), onOutput: onOutput)
+        let paths = workspace.learnerPaths(for: [chapter], manifest: manifest)
+        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget, paths: paths, onOutput: onOutput)
+        let doesNotCompile = { (errors: [String]) in
+            ["\(module.name) (\(module.mistake)) does not compile, so it proves nothing; a wrong module must build:\n"
+                + errors.prefix(8).map { "    " + Check.limited($0, to: 400) }.joined(separator: "\n")]
+        }
         var built = false
+        if let commands {
+            let result = try commands.run()
+            let errors = TestProcessOutput(result.output, paths: paths).compilerErrors.map(\.description)
+            if result.status == 0 {
+                built = true
+            } else if !errors.isEmpty {
+                return (doesNotCompile(errors), false, true)
+            }
+            // Anything else: SwiftPM builds it, with the first stage.
+        }
+        let builtBySwiftPM = !built
         for stage in plan.stages {
             let report = try runner.run(stage.tests, build: !built)
-            guard report.built else {
-                return ["\(module.name) (\(module.mistake)) does not compile, so it proves nothing; a wrong module must build:\n"
-                    + report.buildErrors.prefix(8).map { "    " + Check.limited($0, to: 400) }.joined(separator: "\n")]
-            }
+            guard report.built else { return (doesNotCompile(report.buildErrors), builtBySwiftPM, true) }
             built = true
             let (passed, lines) = RebuildCheck.describe(stage, report: report, terminal: .plain)
             if passed && report.processFailure == nil { continue }
@@ -160,11 +192,11 @@ struct WrongModuleProof {
             caught(WrongModuleCatch(module: module, stage: stage.number, stageTitle: stage.title,
                                     lines: lines + (report.processFailure.map { [indent(Check.limited($0), by: 4)] } ?? []),
                                     seconds: Date().timeIntervalSince(started)))
-            return Self.messageProblems(module, stage: stage, report: report)
+            return (Self.messageProblems(module, stage: stage, report: report), builtBySwiftPM, false)
         }
-        return ["\(module.name) (\(module.mistake.isEmpty ? "no mistake named" : module.mistake)) passes every stage of chapter \(chapter.number): "
+        return (["\(module.name) (\(module.mistake.isEmpty ? "no mistake named" : module.mistake)) passes every stage of chapter \(chapter.number): "
             + "no test notices this mistake. Add one that does, deterministically, with a message that names the symptom, "
-            + "and name it in \(course.relative(chapter.stagesFile))"]
+            + "and name it in \(course.relative(chapter.stagesFile))"], builtBySwiftPM, false)
     }
 
     /// A catch whose message `check` would cut, or that only hangs, tells the learner too little.

@@ -13,8 +13,8 @@ import Tracing
 
 /// `swift run workshop tour`: one request through everything chapters 2–10 build, against an
 /// HTTPBin started in-process, traced by the library's own hook (chapter 1).
-public enum Tour {
-    public enum Variant: String, Sendable, CaseIterable {
+package enum Tour {
+    package enum Variant: String, Sendable, CaseIterable {
         /// A GET with a query, a JSON answer: the success path.
         case get
         /// A 404 with a JSON body: the failure path, with the object and the error together.
@@ -33,25 +33,25 @@ public enum Tour {
     }
 
     /// What one run of the tour recorded.
-    public struct Run: Sendable {
-        public var variant: Variant
+    package struct Run: Sendable {
+        package var variant: Variant
         /// Every step, in the order the tracer received them.
-        public var events: [TraceEvent]
+        package var events: [TraceEvent]
         /// How many times the caller's success or failure closure ran (always 1).
-        public var completions: Int
+        package var completions: Int
         /// The server's port, so that output can mask it.
-        public var port: Int
+        package var port: Int
         /// The inflated image of `--image`, for the terminal preview.
-        public var bitmap: Bitmap?
+        package var bitmap: Bitmap?
         /// Where `--download` put its file (removed, with its directory, when the tour ends).
-        public var file: URL?
+        package var file: URL?
         /// How many requests HTTPBin received (`--merged`: one for two callers).
-        public var serverRequests: Int?
+        package var serverRequests: Int?
     }
 
     /// Starts HTTPBin, makes the variant's request, waits until the did-complete notification has
     /// been posted, and stops the server.
-    public static func run(_ variant: Variant) async throws -> Run {
+    package static func run(_ variant: Variant) async throws -> Run {
         let server = try await HTTPBin.start()
         do {
             let run = try await run(variant, against: server)

@@ -3,7 +3,7 @@ import Tracing
 extension Tour.Run {
     /// The run as a Mermaid sequence diagram: one arrow per step, in the order the steps were
     /// recorded (the logical order, as the masked output), between the parts that took part.
-    public var mermaid: String {
+    package var mermaid: String {
         // `--merged` goes through the image downloader and builds no request with a serializer.
         let merged = variant == .merged
         let participants = ["C as caller"] + (merged ? ["I as ImageDownloader"] : []) + ["M as HTTPSessionManager"]

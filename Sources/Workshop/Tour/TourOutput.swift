@@ -15,7 +15,7 @@ extension Tour.Run {
     /// Repeated steps (data arriving in several chunks, progress) make one line with the last
     /// detail. `masked` hides what changes from run to run: the times, the port and the number of
     /// chunks, so that the chapter can quote the output and check it.
-    public func lines(masked: Bool) -> [String] {
+    package func lines(masked: Bool) -> [String] {
         var lines = [Self.header]
         for (event, repeats) in Self.collapsed(masked ? logicalOrder : events) {
             var shown = event

@@ -5,7 +5,7 @@ import Locking
 extension Tour {
     /// The variant a command line asks for: `--status 404`, `--image`, `--post`, `--cancel`,
     /// `--download`, `--merged`, or none of them (the GET). At most one; a message otherwise.
-    public static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool, download: Bool, merged: Bool = false) -> Result<Variant, TourUsageError> {
+    package static func variant(status: Int?, image: Bool, post: Bool, cancel: Bool, download: Bool, merged: Bool = false) -> Result<Variant, TourUsageError> {
         var chosen: [Variant] = []
         if let status {
             guard status == 404 else { return .failure(TourUsageError(message: "the tour knows --status 404 (the failure path); \(status) is not one of its routes")) }
@@ -22,7 +22,7 @@ extension Tour {
 
     /// What `workshop tour` prints: an introduction, the trace, the image (for `--image`) and,
     /// when asked, the sequence diagram.
-    public static func report(_ run: Run, mermaid: Bool, previewStyle: PreviewStyle = .automatic()) -> String {
+    package static func report(_ run: Run, mermaid: Bool, previewStyle: PreviewStyle = .automatic()) -> String {
         var lines = ["The journey of one request (chapter 1). Each line is a step the library reported to its tracer:",
                      "the time since the call, the task, the queue or thread it ran on, the step, and its chapter.", ""]
         lines += run.lines(masked: false)
@@ -42,7 +42,7 @@ extension Tour {
     }
 
     /// Runs the tour from synchronous code (the workshop command, the examples).
-    public static func runBlocking(_ variant: Variant) throws -> Run {
+    package static func runBlocking(_ variant: Variant) throws -> Run {
         let result = Protected<Result<Run, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -56,7 +56,7 @@ extension Tour {
     }
 }
 
-public struct TourUsageError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct TourUsageError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

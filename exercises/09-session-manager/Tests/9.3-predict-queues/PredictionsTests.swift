@@ -66,8 +66,15 @@ extension Why {
 
 enum Recorder {
     static let key = DispatchSpecificKey<String>()
+    /// True in the test's own task, and so in anything the manager runs on the caller's thread
+    /// before it returns; false on every queue.
+    @TaskLocal static var onCaller = false
 
     static func observe() async throws -> [Moment: Place] {
+        try await $onCaller.withValue(true) { try await run() }
+    }
+
+    private static func run() async throws -> [Moment: Place] {
         let server = try await HTTPBin.start()
         let center = NotificationCenter()
         let manager = URLSessionManager(configuration: .ephemeral, notificationCenter: center)
@@ -75,7 +82,6 @@ enum Recorder {
         let notifications = DispatchQueue(label: "notifications")
         completion.setSpecific(key: key, value: "completion")
         notifications.setSpecific(key: key, value: "notifications")
-        CompletionContext.sharedProcessingQueue.setSpecific(key: key, value: "processing")
         manager.completionQueue = completion
         manager.notificationQueue = notifications
 
@@ -84,12 +90,15 @@ enum Recorder {
             let place: Place
             if OperationQueue.current === manager.operationQueue {
                 place = .delegateQueue
+            } else if onCaller {
+                place = .caller
             } else {
+                // The processing queue is the library's own (chapter 8), out of an app's reach:
+                // it is the queue that is none of the others.
                 switch DispatchQueue.getSpecific(key: key) {
                 case "completion": place = .completionQueue
                 case "notifications": place = .notificationQueue
-                case "processing": place = .processingQueue
-                default: place = .caller
+                default: place = .processingQueue
                 }
             }
             seen.withLock { if $0[moment] == nil { $0[moment] = place } }

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The three commands that rebuild one module of an already built package and relink its tests,
+/// read from the build plan SwiftPM wrote for it (`.build/debug.yaml`): compile the module, compile
+/// the test target (the compiler's own incremental build does nothing when the module's interface
+/// did not change), link the test binary.
+///
+/// For `rebuild verify`, which builds a hundred wrong modules that each differ from the last in a
+/// file or two: run through SwiftPM, each of those builds spends about two seconds loading the
+/// package and planning a build whose plan is already written, more than the compiling itself.
+/// The plan is SwiftPM's own file, not an interface it promises, so anything unexpected in it (or a
+/// command that fails for another reason than a compiler error) sends the caller back to SwiftPM.
+struct BuildPlanCommands {
+    /// Each command's arguments, in the order they run.
+    let commands: [[String]]
+    let folder: URL
+
+    /// The commands for `module` and `testTarget` of the package in `folder`, or nil when its plan
+    /// does not hold them as expected.
+    static func read(packageAt folder: URL, module: String, testTarget: String) -> BuildPlanCommands? {
+        guard let plan = try? String(contentsOf: folder.appendingPathComponent(".build/debug.yaml"), encoding: .utf8) else { return nil }
+        let blocks = commandBlocks(plan)
+        func args(_ matches: (String) -> Bool) -> [String]? {
+            let found = blocks.filter { matches($0.key) }
+            guard found.count == 1, let block = found.first?.value, block.contains("    tool: shell"),
+                  let line = block.split(separator: "\n").first(where: { $0.hasPrefix("    args: [") }),
+                  let data = line.dropFirst("    args: ".count).data(using: .utf8),
+                  let args = try? JSONSerialization.jsonObject(with: data) as? [String], !args.isEmpty else { return nil }
+            // SwiftPM reads the compiler's messages as JSON; run directly, they are wanted as text,
+            // the way a compiler error is read everywhere else.
+            return args.filter { $0 != "-parseable-output" }
+        }
+        guard let compileModule = args({ $0.hasPrefix("C.\(module)-") && $0.hasSuffix("-debug.module") }),
+              let compileTests = args({ $0.hasPrefix("C.\(testTarget)-") && $0.hasSuffix("-debug.module") }),
+              let link = args({ $0.hasPrefix("C.") && $0.contains("PackageTests-") && $0.hasSuffix("-debug.test") })
+        else { return nil }
+        return BuildPlanCommands(commands: [compileModule, compileTests, link], folder: folder)
+    }
+
+    /// The plan's commands by name: `  "C.Name-…":` and the indented lines under it.
+    private static func commandBlocks(_ plan: String) -> [String: String] {
+        var blocks: [String: String] = [:]
+        var name: String?
+        var lines: [Substring] = []
+        func finish() {
+            if let name { blocks[name] = lines.joined(separator: "\n") }
+        }
+        for line in plan.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  \""), line.hasSuffix("\":") {
+                finish()
+                name = String(line.dropFirst(3).dropLast(2))
+                lines = []
+            } else if line.hasPrefix("    ") {
+                lines.append(line)
+            } else {
+                finish()
+                name = nil
+                lines = []
+            }
+        }
+        finish()
+        return blocks
+    }
+
+    /// Runs the commands in order, stopping at the first that fails; its status and everything
+    /// printed so far.
+    func run() throws -> (status: Int32, output: String) {
+        var output = ""
+        for command in commands {
+            let result = try Shell.run(command, in: folder)
+            output += result.output
+            guard result.succeeded else { return (result.status == 0 ? 1 : result.status, output) }
+        }
+        return (0, output)
+    }
+}
