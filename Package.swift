@@ -180,7 +180,7 @@ let package = Package(
             name: "SecurityPolicyTests",
             dependencies: [
                 "SecurityPolicy", "PinnedTransport", "TestCertificates", "HTTPBin", "HTTPBinTLS", "SessionManager",
-                "HTTPSessionManager", "TestSupport",
+                "HTTPSessionManager", "Locking", "TestSupport",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md", "WrongModules"]),

@@ -58,7 +58,8 @@ struct ManagerTests {
             }
             #expect(error.domain == NSURLErrorDomain && error.code == NSURLErrorServerCertificateUntrusted, "\(error)")
             #expect((error.userInfo[NSURLErrorFailingURLErrorKey] as? URL) == server.url("/get"), "the failing URL: \(error.userInfo)")
-            #expect((error.userInfo[NSURLErrorFailingURLStringErrorKey] as? String) == server.url("/get").absoluteString,
+            // `NSURLErrorFailingURLStringErrorKey`, spelled out: Foundation deprecates the constant.
+            #expect((error.userInfo["NSErrorFailingURLStringKey"] as? String) == server.url("/get").absoluteString,
                     "the failing URL's string: \(error.userInfo)")
             #expect((error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey] as? [Data]) == TLSServer.rogue.map(\.data))
             // AFNetworking's did-complete block sees -999 (the cancelled challenge); here the
