@@ -12,15 +12,15 @@ import SecurityPolicy
 /// A small HTTPS client over SwiftNIO whose TLS handshake asks a `SecurityPolicy`: one request per
 /// connection, HTTP/1.1, no redirects followed (a 3xx is handed back as it came). It exists because
 /// URLSession on Linux never asks a delegate about a server's certificate.
-package struct PinnedHTTPClient: Sendable {
+public struct PinnedHTTPClient: Sendable {
     /// What happens to a request, in order: one `response`, any number of `body` chunks, then
     /// `finished` with nil for success. Called on the connection's event loop.
-    package struct Events: Sendable {
-        package var response: @Sendable (HTTPURLResponse) -> Void
-        package var body: @Sendable (Data) -> Void
-        package var finished: @Sendable (PinnedTransportError?) -> Void
+    public struct Events: Sendable {
+        public var response: @Sendable (HTTPURLResponse) -> Void
+        public var body: @Sendable (Data) -> Void
+        public var finished: @Sendable (PinnedTransportError?) -> Void
 
-        package init(response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
+        public init(response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
                     finished: @escaping @Sendable (PinnedTransportError?) -> Void) {
             self.response = response
             self.body = body
@@ -29,28 +29,28 @@ package struct PinnedHTTPClient: Sendable {
     }
 
     /// A request in flight; `cancel()` closes its connection.
-    package final class Exchange: Sendable {
+    public final class Exchange: Sendable {
         let channel = Protected<(any Channel)?>(nil)
         let cancelled = Protected(false)
 
-        package func cancel() {
+        public func cancel() {
             cancelled.withLock { $0 = true }
             channel.withLock { $0 }?.close(promise: nil)
         }
     }
 
-    package let trust: TrustSettings
+    public let trust: TrustSettings
     /// How long connecting may take.
-    package var connectTimeout: TimeAmount = .seconds(30)
+    public var connectTimeout: TimeAmount = .seconds(30)
 
-    package init(trust: TrustSettings) {
+    public init(trust: TrustSettings) {
         self.trust = trust
     }
 
     /// Sends `request` (body from `httpBody`, or read whole from `httpBodyStream`) and reports
     /// its response through `events`.
     @discardableResult
-    package func start(_ request: URLRequest, events: Events) -> Exchange {
+    public func start(_ request: URLRequest, events: Events) -> Exchange {
         let exchange = Exchange()
         guard let url = request.url, url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else {
             events.finished(.badURL(request.url))
@@ -85,7 +85,7 @@ package struct PinnedHTTPClient: Sendable {
     }
 
     /// The whole response at once.
-    package func send(_ request: URLRequest) async throws(PinnedTransportError) -> (HTTPURLResponse, Data) {
+    public func send(_ request: URLRequest) async throws(PinnedTransportError) -> (HTTPURLResponse, Data) {
         let result: Result<(HTTPURLResponse, Data), PinnedTransportError> = await withCheckedContinuation { continuation in
             let collected = Protected<(HTTPURLResponse?, Data)>((nil, Data()))
             start(request, events: Events(

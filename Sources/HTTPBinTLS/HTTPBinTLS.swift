@@ -12,17 +12,17 @@ import NIOSSL
 /// // … requests to server.url("/get") …
 /// try await server.shutdown()
 /// ```
-package final class HTTPBinTLS: Sendable {
+public final class HTTPBinTLS: Sendable {
     /// The plain server underneath, for its `requests` log.
-    package let server: HTTPBin
+    public let server: HTTPBin
     /// `https://127.0.0.1:PORT` (no trailing slash).
-    package let baseURL: URL
-    package var port: Int { server.port }
+    public let baseURL: URL
+    public var port: Int { server.port }
 
     /// Starts a server that presents `chain` (DER, leaf first, sent exactly as given: a test may
     /// send certificates that do not belong to the chain) and proves it owns the leaf with
     /// `privateKeyPEM`.
-    package static func start(chain: [[UInt8]], privateKeyPEM: String, configuration: HTTPBin.Configuration = .init()) async throws
+    public static func start(chain: [[UInt8]], privateKeyPEM: String, configuration: HTTPBin.Configuration = .init()) async throws
         -> HTTPBinTLS
     {
         let certificates = try chain.map { try NIOSSLCertificate(bytes: $0, format: .der) }
@@ -43,12 +43,12 @@ package final class HTTPBinTLS: Sendable {
     }
 
     /// A URL on this server: `server.url("/get")`.
-    package func url(_ pathAndQuery: String) -> URL {
+    public func url(_ pathAndQuery: String) -> URL {
         let suffix = pathAndQuery.hasPrefix("/") ? pathAndQuery : "/" + pathAndQuery
         return URL(string: baseURL.absoluteString + suffix)!
     }
 
-    package func shutdown() async throws {
+    public func shutdown() async throws {
         try await server.shutdown()
     }
 }
