@@ -12,8 +12,10 @@ extension URLSessionManager {
     /// A task resumed with `task.resume()` posts nothing: only this method knows.
     public func resume(_ task: URLSessionTask) {
         let before = task.state
-        task.resume()
+        // Recorded before the call: once resumed, the whole exchange may finish on other threads
+        // before this line would run, and the trace would put the resume last.
         trace.record(.resume, task: task.taskIdentifier, on: TracePlace.current, "was \(before)")
+        task.resume()
         startResourceTimer(for: task)
         if before == .suspended, task.state != .suspended { post(.taskDidResume, for: task) }
     }

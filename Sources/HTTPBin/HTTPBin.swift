@@ -26,7 +26,7 @@ public final class HTTPBin: Sendable {
         public var maxBodySize: Int
         /// Runs first on each new connection, before the HTTP handlers are added: `HTTPBinTLS`
         /// puts its TLS handler there. (A hook, so that HTTPBin itself never depends on TLS.)
-        public var prepareConnection: (@Sendable (any Channel) throws -> Void)?
+        package var prepareConnection: (@Sendable (any Channel) throws -> Void)?
 
         public init(port: Int = 0, maxBodySize: Int = 64 << 20) {
             self.port = port
