@@ -54,7 +54,7 @@ package struct WrongModule: Sendable, Equatable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// `chapter 2, unsorted-keys`; `chapter 12, PinnedTransport/sni-with-an-address` for another module's.
+    /// `chapter 2, unsorted-keys`; `chapter 12, PinnedTransport/verification-off` for another module's.
     package var name: String {
         "chapter \(chapter), " + (patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)")
     }
@@ -76,7 +76,7 @@ package struct WrongModuleCatch: Sendable {
 /// fails. A wrong module is a problem when its patch no longer applies, when it does not compile (it
 /// proves nothing), or when it passes every stage (the suite misses the mistake).
 ///
-/// Cost, the reason for the shape: every wrong module of a module is built from one folder,
+/// Cost, the reason for the shape: the wrong modules of one module are all built from one folder,
 /// `.build/rebuild-verify/wrong/NN-Name`, whose files are rewritten only where the patch changes
 /// them, so that each build recompiles the file or two that differ and relinks the tests; the rest of
 /// the package is built once. After the chapter's first wrong module, the build runs SwiftPM's own
