@@ -24,7 +24,8 @@ public enum ChallengeAnswer: Sendable {
 /// runtime to ask, so on Linux the manager's method always runs, and one design serves both
 /// platforms: with no closure, the method does exactly what URLSession does when a delegate lacks
 /// it. The closures run on the delegate queue, except `taskNeedNewBodyStream`, which Linux asks
-/// for during `resume()`, off the delegate queue.
+/// for during `resume()`, off the delegate queue, and `taskDidComplete` for a task completed by a
+/// challenge answered later from another thread, which runs on that thread.
 public struct Hooks: Sendable {
     public typealias Challenge = URLAuthenticationChallenge
     public typealias ChallengeCompletion = @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void

@@ -96,4 +96,11 @@ package final class TaskTable: Sendable {
     package var count: Int {
         rows.withLock { $0.count }
     }
+
+    /// Runs `body` while holding the table's lock. Nothing in the manager calls it: it is how a
+    /// test holds a thread inside the critical section and proves that every other access waits
+    /// (a table without a lock, or with two, would not).
+    package func whileLocked(_ body: () -> Void) {
+        rows.withLock { _ in body() }
+    }
 }

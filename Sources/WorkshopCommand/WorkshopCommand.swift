@@ -462,8 +462,12 @@ struct RebuildVerifyCommand: ParsableCommand {
     @Option(help: "Only these wrong modules (file names without .patch, e.g. unsorted-keys), and no starters.")
     var wrongModules: String?
 
+    @Option(help: "Build in this folder, relative to the course (default: .build/rebuild-verify); verifiers with folders of their own can run at once.")
+    var workspace: String?
+
     func run() throws {
         var verifier = RebuildVerifier(course: try currentCourse())
+        if let workspace { verifier.folder = workspace }
         let start = Date()
         verifier.progress = { step in
             let elapsed = Int(Date().timeIntervalSince(start))

@@ -12,7 +12,7 @@ import Testing
 @Suite("Completion")
 struct CompletionTests {
     @Test("On success the serializer runs on the processing queue, then the handler on the completion queue, then the notification")
-    func successPath() async {
+    func successPath() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let task = scriptedTask()
@@ -21,7 +21,7 @@ struct CompletionTests {
         delegate.didReceive(response: response(200, ["Content-Type": "application/json"]))
         delegate.didReceive(data: body)
         delegate.didComplete(error: nil, context: queues.context(RecordingSerializer(wrapped: JSONResponseSerializer(), log: recorder.log)))
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
 
         #expect(recorder.log.value == ["serializer@processing", "handler@completion", "complete@notification"])
         #expect(recorder.call?.object == .json(#"{"name":"afn"}"#))
@@ -35,14 +35,14 @@ struct CompletionTests {
     }
 
     @Test("A 404 with a JSON body reaches the handler with both the object and the error, and so does the notification")
-    func objectAndError() async {
+    func objectAndError() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let delegate = recorder.delegate(for: scriptedTask())
         delegate.didReceive(response: response(404, ["Content-Type": "application/json"]))
         delegate.didReceive(data: Data(#"{"error":"no such user"}"#.utf8))
         delegate.didComplete(error: nil, context: queues.context(JSONResponseSerializer()))
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
 
         #expect(recorder.call?.object == .json(#"{"error":"no such user"}"#))
         #expect(recorder.call?.serializationError?.reason == .unacceptableStatusCode(404))
@@ -51,7 +51,7 @@ struct CompletionTests {
     }
 
     @Test("A network error skips serialization: the handler gets no object and the error, and the notification carries it")
-    func errorPath() async {
+    func errorPath() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let delegate = recorder.delegate(for: scriptedTask())
@@ -59,7 +59,7 @@ struct CompletionTests {
         delegate.didReceive(data: Data(count: 500))
         let serializer = RecordingSerializer(wrapped: HTTPResponseSerializer(), log: recorder.log)
         delegate.didComplete(error: URLError(.networkConnectionLost), context: queues.context(serializer))
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
 
         #expect(recorder.log.value == ["handler@completion", "complete@notification"])
         #expect(recorder.call?.object == ObjectSummary.none)
@@ -72,7 +72,7 @@ struct CompletionTests {
     }
 
     @Test("The completion handler runs inside the completion group, on both paths", arguments: [false, true])
-    func group(withError: Bool) async {
+    func group(withError: Bool) async throws {
         let queues = TestQueues()
         let center = NotificationCenter()
         let task = scriptedTask()
@@ -82,17 +82,15 @@ struct CompletionTests {
         let delegate = TaskDelegate(task: task, notificationCenter: center) { _, _, _ in
             groupWasBusy.withLock { $0 = queues.group.wait(timeout: .now()) == .timedOut }
         }
-        let (posted, continuation) = AsyncStream<Void>.makeStream()
-        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in continuation.yield() }
-        defer { center.removeObserver(observer) }
+        let posted = Observed(.taskDidComplete, object: task, on: center)
         delegate.didComplete(error: withError ? URLError(.cancelled) : nil, context: queues.context(HTTPResponseSerializer()))
-        for await _ in posted { break }
+        try await posted.wait()
         #expect(groupWasBusy.value == true)
         #expect(queues.group.wait(timeout: .now()) == .success, "and leaves it once it has run")
     }
 
     @Test("Completion happens once: a second completion, late data and late progress are ignored")
-    func once() async {
+    func once() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let delegate = recorder.delegate(for: scriptedTask())
@@ -104,7 +102,7 @@ struct CompletionTests {
         delegate.didReceive(response: response(200))
         delegate.didSendBodyData(totalBytesSent: 10, totalBytesExpectedToSend: 10)
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
         queues.drain()
 
         #expect(delegate.isCompleted)
@@ -118,7 +116,7 @@ struct CompletionTests {
     }
 
     @Test("The notification waits for the handler: while the completion queue is held, nothing is posted, whatever else has run")
-    func notificationAfterHandler() async {
+    func notificationAfterHandler() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let delegate = recorder.delegate(for: scriptedTask())
@@ -134,19 +132,17 @@ struct CompletionTests {
         }
         #expect(recorder.posted.value.isEmpty, "the notification must not be posted before the handler has run")
         gate.signal()
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
         #expect(recorder.log.value == ["handler@completion", "complete@notification"])
     }
 
     @Test("On the success path the task enters the completion group only once the serializer is done")
-    func groupAfterSerializer() async {
+    func groupAfterSerializer() async throws {
         let queues = TestQueues()
         let center = NotificationCenter()
         let task = scriptedTask()
         let serializer = HeldSerializer()
-        let (posted, continuation) = AsyncStream<Void>.makeStream()
-        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in continuation.yield() }
-        defer { center.removeObserver(observer) }
+        let posted = Observed(.taskDidComplete, object: task, on: center)
         let delegate = TaskDelegate(task: task, notificationCenter: center) { _, _, _ in }
         delegate.didComplete(error: nil, context: queues.context(serializer))
         let groupWasEmpty = await onItsOwnThread { () -> Bool? in
@@ -154,26 +150,55 @@ struct CompletionTests {
             return queues.group.wait(timeout: .now()) == .success
         }
         serializer.release.signal()
-        for await _ in posted { break }
+        try await posted.wait()
         #expect(groupWasEmpty == true, "while the serializer runs, the group does not count the task yet")
     }
 
+    @Test("The notification names and the did-complete keys are AFNetworking 4.0.1's strings, to the letter")
+    func names() {
+        #expect(Notification.Name.taskDidComplete.rawValue == "com.alamofire.networking.task.complete")
+        #expect(Notification.Name.downloadTaskDidMoveFileSuccessfully.rawValue == "com.alamofire.networking.session.download.file-manager-succeed")
+        #expect(Notification.Name.downloadTaskDidFailToMoveFile.rawValue == "com.alamofire.networking.session.download.file-manager-error")
+        #expect(TaskDidCompleteKey.responseSerializer == "com.alamofire.networking.task.complete.responseserializer")
+        #expect(TaskDidCompleteKey.responseData == "com.alamofire.networking.complete.finish.responsedata")
+        #expect(TaskDidCompleteKey.assetPath == "com.alamofire.networking.task.complete.assetpath")
+        #expect(TaskDidCompleteKey.error == "com.alamofire.networking.task.complete.error")
+        #expect(TaskDidCompleteKey.serializedResponse == "com.alamofire.networking.task.complete.serializedresponse")
+    }
+
+    @Test("The shared processing queue is concurrent, with AFNetworking's label: a second serializer starts while the first is still running")
+    func processingQueueIsConcurrent() async {
+        #expect(CompletionContext.sharedProcessingQueue.label == "com.alamofire.networking.session.manager.processing")
+        let queues = TestQueues()
+        let (first, second) = (HeldSerializer(), HeldSerializer())
+        for serializer in [first, second] {
+            let delegate = TaskDelegate(task: scriptedTask(), notificationCenter: NotificationCenter())
+            // The default processing queue: the shared one.
+            delegate.didComplete(error: nil, context: CompletionContext(
+                responseSerializer: serializer, completionQueue: queues.completion, completionGroup: queues.group,
+                notificationQueue: queues.notification))
+        }
+        // The first serializer is held until the end: only a queue that runs blocks side by side
+        // can start the second meanwhile.
+        let secondStarted = await onItsOwnThread {
+            first.started.wait(timeout: .now() + 30) == .success && second.started.wait(timeout: .now() + 10) == .success
+        }
+        first.release.signal()
+        second.release.signal()
+        #expect(secondStarted, "the second serializer did not start while the first ran: the processing queue runs one block at a time")
+    }
+
     @Test("Without a completion handler the notification is still posted")
-    func noHandler() async {
+    func noHandler() async throws {
         let center = NotificationCenter()
         let queues = TestQueues()
         let task = scriptedTask()
-        let posted = Locked(0)
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        let observer = center.addObserver(forName: .taskDidComplete, object: task, queue: nil) { _ in
-            posted.withLock { $0 += 1 }
-            continuation.yield()
-        }
-        defer { center.removeObserver(observer) }
+        let posted = Observed(.taskDidComplete, object: task, on: center)
         let delegate = TaskDelegate(task: task, notificationCenter: center)
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
-        for await _ in stream { break }
-        #expect(posted.value == 1)
+        try await posted.wait()
+        queues.drain()
+        #expect(posted.count.value == 1)
     }
 }
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 import TaskDelegates
+import TestSupport
 import Testing
 
 /// Scripted event sequences for a data task: the buffer and the download progress.
@@ -28,7 +29,7 @@ struct DataEventTests {
     }
 
     @Test("A new response starts the buffer again, so a 401 body is not glued to the 200 body that follows")
-    func responseResetsBuffer() async {
+    func responseResetsBuffer() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let delegate = recorder.delegate(for: scriptedTask())
@@ -38,7 +39,7 @@ struct DataEventTests {
         delegate.didReceive(data: Data("ok!\n".utf8))
         #expect(delegate.data == Data("ok!\n".utf8))
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
         #expect(recorder.call?.object == .data(Data("ok!\n".utf8)))
         #expect(recorder.call?.statusCode == 200)
         #expect(recorder.downloads.value.map(\.completed) == [0, 12, 0, 4])
@@ -61,7 +62,7 @@ struct DataEventTests {
     }
 
     @Test("A chunked body's progress stays unknown while it arrives, and shows 1.0 once the task completes")
-    func chunkedProgress() async {
+    func chunkedProgress() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
         let delegate = recorder.delegate(for: scriptedTask())
@@ -71,7 +72,7 @@ struct DataEventTests {
         #expect(recorder.downloads.value.map(\.fraction) == [0, 0, 0])
         #expect(delegate.downloadProgress.totalUnitCount == -1)
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
-        await recorder.waitForCompletion()
+        try await recorder.waitForCompletion()
         #expect(recorder.downloads.value.last == Recorder.Report(total: 500, completed: 500, fraction: 1, onDelegateQueue: false))
     }
 
@@ -93,6 +94,42 @@ struct DataEventTests {
         let watched = Recorder().delegate(for: scriptedTask())
         watched.didReceive(response: response(200, ["Content-Length": "10"]))
         #expect(watched.progressObjectsMade == (upload: false, download: true), "a download handler needs its progress object")
+    }
+
+    @Test("A progress handler may ask its own delegate anything: the delegate never calls out while it holds its lock")
+    func handlerMayAskTheDelegate() {
+        let delegateBox = Locked<TaskDelegate?>(nil)
+        let seen = Locked<[String]>([])
+        let delegate = TaskDelegate(
+            task: scriptedTask(),
+            uploadProgress: { _ in seen.withLock { $0.append("upload, completed: \(delegateBox.value?.isCompleted == true)") } },
+            downloadProgress: { _ in seen.withLock { $0.append("download, \(delegateBox.value?.data.count ?? -1) bytes") } },
+            notificationCenter: NotificationCenter())
+        delegateBox.withLock { $0 = delegate }
+        delegate.didReceive(response: response(200, ["Content-Length": "10"]))
+        delegate.didReceive(data: Data("hello".utf8))
+        delegate.didSendBodyData(totalBytesSent: 3, totalBytesExpectedToSend: 8)
+        #expect(seen.value == ["download, 0 bytes", "download, 5 bytes", "upload, completed: false"])
+        delegateBox.withLock { $0 = nil }
+    }
+
+    @Test("A progress object kept by a caller does not keep its task alive: the control handlers hold the task weakly")
+    func progressDoesNotKeepTheTask() async {
+        final class WeakTask: Sendable {
+            nonisolated(unsafe) weak var task: URLSessionTask?
+        }
+        let session = URLSession(configuration: .ephemeral)
+        let weak = WeakTask()
+        let progress: Progress
+        do {
+            let task = session.dataTask(with: URL(string: "http://127.0.0.1:1/progress")!)
+            progress = TaskDelegate(task: task, notificationCenter: NotificationCenter()).downloadProgress
+            weak.task = task
+            task.cancel()
+        }
+        session.finishTasksAndInvalidate()
+        #expect(await eventually { weak.task == nil }, "the task is still alive: the progress object's handlers hold it")
+        withExtendedLifetime(progress) {}
     }
 
     @Test("Both progress objects start unknown (-1), cancellable and pausable")

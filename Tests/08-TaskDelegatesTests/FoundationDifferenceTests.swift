@@ -123,7 +123,7 @@ func mainQueueRuns() async throws {
     }
     _ = recorder.delegate(for: task)  // only to observe the notification
     delegate.didComplete(error: URLError(.cancelled), context: CompletionContext())
-    await recorder.waitForCompletion()
+    try await recorder.waitForCompletion()
     #if canImport(FoundationNetworking)
     #expect(seen.value == ["main", "another thread"])
     #else

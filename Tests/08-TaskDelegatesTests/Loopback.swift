@@ -34,7 +34,13 @@ func load(
     let delegate = recorder.delegate(for: task, delegateQueue: delegateQueue, destination: destination)
     forwarder.add(delegate)
     task.resume()
-    await recorder.waitForCompletion()
+    do {
+        try await recorder.waitForCompletion(within: 60)
+    } catch {
+        session.invalidateAndCancel()
+        try? await server.shutdown()
+        throw error
+    }
     session.finishTasksAndInvalidate()
     queues.drain()
     try await server.shutdown()

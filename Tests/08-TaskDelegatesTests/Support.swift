@@ -110,8 +110,8 @@ final class Recorder: Sendable {
     let downloads = Locked<[Report]>([])
     let posted = Locked<[Posted]>([])
     let center = NotificationCenter()
-    private let completed: AsyncStream<Void>
-    private let completion: AsyncStream<Void>.Continuation
+    /// Fired when `taskDidComplete` is posted, the last thing a task delegate does.
+    let completed = Signal()
 
     struct Report: Sendable, Equatable {
         var total: Int64
@@ -125,7 +125,6 @@ final class Recorder: Sendable {
 
     init(onDownloadProgress: (@Sendable (Progress) -> Void)? = nil) {
         self.onDownloadProgress = onDownloadProgress
-        (completed, completion) = AsyncStream.makeStream()
     }
 
     /// A delegate for `task` whose every closure reports here.
@@ -170,12 +169,15 @@ final class Recorder: Sendable {
             error: info[TaskDidCompleteKey.error] as? any Error)
         log.withLock { $0.append("\(note.name.rawValue.split(separator: ".").last ?? "")@\(TestQueues.current)") }
         self.posted.withLock { $0.append(posted) }
-        if note.name == .taskDidComplete { completion.yield() }
+        if note.name == .taskDidComplete { completed.fire() }
     }
 
-    /// Returns once `taskDidComplete` has been posted (the last thing a task delegate does).
-    func waitForCompletion() async {
-        for await _ in completed { return }
+    /// Returns once `taskDidComplete` has been posted (the last thing a task delegate does), or
+    /// throws after `seconds`, saying how far the task got.
+    func waitForCompletion(within seconds: Double = 30) async throws {
+        try await completed.wait(within: seconds, for: "the task's did-complete notification") { [self] in
+            "the completion handler had run \(calls.value.count) time(s), and the recorder had seen \(log.value)"
+        }
     }
 
     var call: HandlerCall? { calls.value.first }
@@ -218,4 +220,61 @@ func temporaryFile(_ contents: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).tmp")
     try Data(contents.utf8).write(to: url)
     return url
+}
+
+/// Something that happens once, awaited with a time limit: a wait that never ends would hang the
+/// whole run instead of failing one test, and a wait that ends says what it waited for.
+final class Signal: Sendable {
+    private let state = Locked<(fired: Bool, waiters: [@Sendable () -> Void])>((false, []))
+
+    var fired: Bool { state.withLock { $0.fired } }
+
+    /// Marks it happened, and wakes every waiter. Later calls change nothing.
+    func fire() {
+        let waiters = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.fired else { return [] }
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0() }
+    }
+
+    /// Returns once it has happened; throws `TimedOut` after `seconds`.
+    func wait(within seconds: Double = 30, for waitedFor: String, progress: @escaping @Sendable () -> String = { "nothing more is known" }) async throws {
+        try await waitForCallback(within: seconds, for: waitedFor, progress: progress) { (finish: @escaping @Sendable (Result<Void, any Error>) -> Void) in
+            let now = state.withLock { state -> Bool in
+                if state.fired { return true }
+                state.waiters.append { finish(.success(())) }
+                return false
+            }
+            if now { finish(.success(())) }
+        }
+    }
+}
+
+/// Fires a `Signal` when `center` posts `name` for `object`, and counts the posts.
+final class Observed: Sendable {
+    let signal = Signal()
+    let count = Locked(0)
+    // The observer token is only read again in deinit, when no other thread can hold this object.
+    nonisolated(unsafe) private let token: any NSObjectProtocol
+    private let center: NotificationCenter
+
+    init(_ name: Notification.Name, object: AnyObject?, on center: NotificationCenter) {
+        self.center = center
+        let (signal, count) = (signal, count)
+        token = center.addObserver(forName: name, object: object, queue: nil) { _ in
+            count.withLock { $0 += 1 }
+            signal.fire()
+        }
+    }
+
+    func wait(within seconds: Double = 30) async throws {
+        try await signal.wait(within: seconds, for: "the did-complete notification")
+    }
+
+    deinit {
+        center.removeObserver(token)
+    }
 }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import ResponseValidation
 import SessionManager
+import TaskDelegates
 import TestSupport
 import Testing
 
@@ -134,15 +135,144 @@ struct HookTests {
         }
     }
 
-    @Test("The task-did-complete hook runs once per task when set")
+    @Test("The task-did-complete hook runs once per task, on the delegate queue, once the task's delegate has completed")
     func completeHook() async throws {
         try await Harness.with { harness in
-            let completed = Locked<[Int]>([])
-            harness.manager.updateHooks { $0.taskDidComplete = { _, task, _ in completed.withLock { $0.append(task.taskIdentifier) } } }
-            _ = try await harness.get("/get")
-            _ = try await harness.get("/status/404")
+            let manager = harness.manager
+            let delegates = Locked<[ObjectIdentifier: TaskDelegate]>([:])
+            let completed = Locked<[(task: Int, onDelegateQueue: Bool, delegateCompleted: Bool?)]>([])
+            manager.updateHooks { $0.taskDidComplete = { _, task, _ in
+                let onDelegateQueue = OperationQueue.current === manager.operationQueue
+                let delegateCompleted = delegates.value[ObjectIdentifier(task)]?.isCompleted
+                completed.withLock { $0.append((task.taskIdentifier, onDelegateQueue, delegateCompleted)) }
+            } }
+            for path in ["/get", "/status/404"] {
+                _ = try await harness.complete { manager, handler in
+                    let task = try manager.dataTask(with: harness.request(path), completionHandler: handler)
+                    let delegate = try #require(manager.taskTable.delegate(for: task))
+                    delegates.withLock { $0[ObjectIdentifier(task)] = delegate }
+                    return task
+                }
+            }
             #expect(await eventually { completed.value.count == 2 })
-            #expect(Set(completed.value).count == 2)
+            #expect(Set(completed.value.map { $0.task }).count == 2)
+            #expect(completed.value.allSatisfy { $0.onDelegateQueue }, "the hook ran off the delegate queue")
+            #expect(completed.value.allSatisfy { $0.delegateCompleted == true }, "the hook ran before the task's delegate had completed")
+        }
+    }
+
+    @Test("The response hook is asked before the task's delegate hears of the response; the data hook runs once the delegate has counted the chunk")
+    func hookOrder() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            manager.responseSerializer = DataSerializer()
+            let seen = Locked<[String]>([])
+            let received = Locked<Int64>(0)
+            manager.updateHooks {
+                $0.dataTaskDidReceiveResponse = { _, task, _ in
+                    let total = manager.downloadProgress(for: task)?.totalUnitCount
+                    seen.withLock { $0.append("response hook: the delegate's total was \(total.map { "\($0)" } ?? "nothing")") }
+                    return .allow
+                }
+                $0.dataTaskDidReceiveData = { _, task, data in
+                    let counted = manager.downloadProgress(for: task)?.completedUnitCount ?? -1
+                    let arrived = received.withLock { $0 += Int64(data.count); return $0 }
+                    if counted != arrived { seen.withLock { $0.append("data hook: the delegate had counted \(counted) of \(arrived) bytes") } }
+                }
+            }
+            let completion = try await harness.get("/bytes/3000")
+            #expect(completion.objectData?.count == 3000)
+            #expect(seen.value == ["response hook: the delegate's total was -1"])
+        }
+    }
+
+    @Test("Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the one that takes the task's row out completes it")
+    func oneRemoveDecides() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            let session = manager.session
+            let answer = Locked<Hooks.ChallengeCompletion?>(nil)
+            let hookCalls = Locked<[String]>([])
+            let handlerCalls = Locked(0)
+            manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, _, completion in
+                    answer.withLock { $0 = completion }
+                    return .later
+                }
+                $0.taskDidComplete = { _, _, error in
+                    let first = hookCalls.withLock { calls -> Bool in
+                        calls.append(error.map { "\($0)" } ?? "no error")
+                        return calls.count == 1
+                    }
+                    // The answer comes while URLSession's completion is being handled.
+                    if first { answer.value?(.performDefaultHandling, nil) }
+                }
+            }
+            let task = try manager.dataTask(with: harness.request("/get"), completionHandler: { _, _, _ in handlerCalls.withLock { $0 += 1 } })
+            await onDelegateQueue(of: manager) {
+                manager.urlSession(session, task: task, didReceive: basicChallenge(), completionHandler: { _, _ in })
+                manager.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
+            }
+            #expect(hookCalls.value.count == 1, "the task was completed \(hookCalls.value.count) times: \(hookCalls.value)")
+            #expect(await eventually { handlerCalls.value == 1 })
+            task.cancel()
+        }
+    }
+
+    @Test(
+        "On Linux, once the response hook refused a response, data already on its way is dropped, and the task completes with -999 even if URLSession then reports success",
+        .enabled(if: onLinux, "Darwin obeys the refusal itself"))
+    func refusedResponseDropsLateData() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            let session = manager.session
+            manager.responseSerializer = DataSerializer()
+            let chunks = Locked(0)
+            manager.updateHooks {
+                $0.dataTaskDidReceiveResponse = { _, _, _ in .cancel }
+                $0.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
+            }
+            let done = Locked<Completion?>(nil)
+            let task = try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
+                done.withLock { $0 = Completion(response, object, error) }
+            })
+            let response = try #require(HTTPURLResponse(url: harness.server.url("/get"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": "5"]))
+            // What URLSession may deliver after the cancellation: the rest of the body, then success.
+            await onDelegateQueue(of: manager) {
+                manager.urlSession(session, dataTask: task, didReceive: response, completionHandler: { _ in })
+                manager.urlSession(session, dataTask: task, didReceive: Data("late!".utf8))
+                manager.urlSession(session, task: task, didCompleteWithError: nil)
+            }
+            #expect(chunks.value == 0, "the data hook saw data that arrived after its response was refused")
+            #expect(await eventually { done.value != nil })
+            #expect(done.value?.urlErrorCode == .cancelled, "a refused response completed with \(String(describing: done.value?.error))")
+        }
+    }
+
+    @Test(
+        "On Linux the first reason the manager gives for cancelling a task decides its error: a challenge failing after the response was refused changes nothing",
+        .enabled(if: onLinux, "Darwin obeys the refusal itself"))
+    func firstReasonStays() async throws {
+        struct Refused: Error {}
+        try await Harness.with { harness in
+            let manager = harness.manager
+            let session = manager.session
+            manager.updateHooks {
+                $0.dataTaskDidReceiveResponse = { _, _, _ in .cancel }
+                $0.authenticationChallengeHandler = { _, _, _, _ in .failure(Refused()) }
+            }
+            let done = Locked<Completion?>(nil)
+            let task = try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
+                done.withLock { $0 = Completion(response, object, error) }
+            })
+            let response = try #require(HTTPURLResponse(url: harness.server.url("/get"), statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:]))
+            await onDelegateQueue(of: manager) {
+                manager.urlSession(session, dataTask: task, didReceive: response, completionHandler: { _ in })
+                manager.urlSession(session, task: task, didReceive: basicChallenge(), completionHandler: { _, _ in })
+                manager.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
+            }
+            #expect(await eventually { done.value != nil })
+            #expect(done.value?.urlErrorCode == .cancelled, "the task completed with \(String(describing: done.value?.error)), the later reason's error")
         }
     }
 }

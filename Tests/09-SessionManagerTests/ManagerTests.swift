@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPBin
+import ResponseParsing
 import ResponseValidation
 import SessionManager
 import TaskDelegates
@@ -59,6 +60,43 @@ struct ManagerTests {
         }
     }
 
+    @Test("A manager's defaults are AFNetworking's: the main queue for handlers and notifications, the shared completion group, the JSON serializer, a serial delegate queue")
+    func defaults() {
+        let manager = URLSessionManager(notificationCenter: NotificationCenter())
+        // `DispatchQueue.main` is a new wrapper each time on Linux: compare what it wraps.
+        #expect(manager.completionQueue.label == DispatchQueue.main.label)
+        #expect(manager.notificationQueue.label == DispatchQueue.main.label)
+        #expect(manager.completionGroup === CompletionContext.sharedCompletionGroup)
+        #expect(manager.responseSerializer is JSONResponseSerializer)
+        #expect(manager.operationQueue.maxConcurrentOperationCount == 1)
+    }
+
+    @Test("Every access to the task table waits for its lock: while another thread holds it, a new task cannot get its row")
+    func tableLock() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            _ = manager.session  // made first, so that making the task below needs the table alone
+            let made = Locked<URLSessionTask?>(nil)
+            let madeWhileHeld = await onAThreadOfItsOwn { () -> Bool in
+                let done = DispatchSemaphore(value: 0)
+                var result = false
+                manager.taskTable.whileLocked {
+                    Thread {
+                        made.withLock { $0 = try? manager.dataTask(with: harness.request("/get")) }
+                        done.signal()
+                    }.start()
+                    // Held for half a second: a table with a lock makes the new task wait all along.
+                    result = done.wait(timeout: .now() + 0.5) == .success
+                }
+                if !result { done.wait() }
+                return result
+            }
+            #expect(!madeWhileHeld, "a task got its row while another thread held the table's lock: the table has no lock")
+            #expect(made.value.map { manager.taskTable.delegate(for: $0) != nil } == true)
+            made.value?.cancel()
+        }
+    }
+
     @Test("Every task carries the manager's description, and two managers have different ones")
     func taskDescription() async throws {
         try await Harness.with { harness in
@@ -75,6 +113,7 @@ struct ManagerTests {
             let task = try harness.manager.dataTask(with: harness.request("/get"))
             #expect(harness.manager.uploadProgress(for: task) != nil)
             #expect(harness.manager.downloadProgress(for: task)?.totalUnitCount == -1)
+            #expect(harness.manager.tasks.contains { $0 === task }, "a task made and not yet resumed is missing from the manager's tasks")
             let done = Locked(false)
             let completed = try harness.manager.dataTask(with: harness.request("/bytes/5000"), completionHandler: { _, _, _ in
                 done.withLock { $0 = true }
@@ -83,6 +122,7 @@ struct ManagerTests {
             #expect(await eventually { done.value })
             #expect(harness.manager.downloadProgress(for: completed) == nil)
             #expect(harness.manager.uploadProgress(for: completed) == nil)
+            #expect(!harness.manager.tasks.contains { $0 === completed }, "a completed task is still one of the manager's tasks")
             task.cancel()
         }
     }
@@ -107,10 +147,61 @@ struct ManagerTests {
     @Test("A task created before the session's existing tasks are listed keeps its own delegate and handler")
     func adoptionKeepsNewTasks() async throws {
         try await Harness.with { harness in
-            // The session is created by this very call; its task list arrives later, on the
-            // delegate queue, and by then lists the running task: it must not be replaced.
-            let completion = try await harness.get("/delay/200")
-            #expect(completion.status == 200)
+            let manager = harness.manager
+            // The session is made by the task's creation below, and asks for its list of tasks,
+            // which arrives on the delegate queue. Held there until the task is running, the list
+            // names it: its adopted copy must not replace the task's own delegate.
+            let gate = DelegateQueueGate(manager.operationQueue)
+            let codes = Locked<[URLError.Code?]>([])
+            let task = try manager.dataTask(with: harness.request("/delay/60000", timeout: 120), completionHandler: { _, _, error in
+                codes.withLock { $0.append((error as? URLError)?.code) }
+            })
+            let own = manager.taskTable.delegate(for: task)
+            manager.resume(task)
+            let listed = await eventually(within: 30) { manager.operationQueue.operationCount >= 2 }
+            gate.release()
+            await onDelegateQueue(of: manager)
+            #expect(listed, "the session's list of tasks never reached the delegate queue")
+            #expect(own != nil && manager.taskTable.delegate(for: task) === own, "the task's own delegate was replaced by the adopted one")
+            task.cancel()
+            #expect(await eventually(within: 30) { codes.value == [.cancelled] }, "the task's own handler never ran: \(codes.value)")
+        }
+    }
+
+    @Test("A task's own serializer parses its response; a task without one gets the manager's serializer as it is when the task completes")
+    func serializers() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            let own = try await harness.complete { manager, handler in
+                try manager.dataTask(with: harness.request("/bytes/10"), responseSerializer: DataSerializer(), completionHandler: handler)
+            }
+            #expect(own.objectData?.count == 10, "the task's own serializer was not used: \(String(describing: own.error))")
+            // Made while the manager's serializer is JSON, completed after it was replaced.
+            let done = Locked<Completion?>(nil)
+            let task = try manager.dataTask(with: harness.request("/bytes/10"), completionHandler: { response, object, error in
+                done.withLock { $0 = Completion(response, object, error) }
+            })
+            manager.responseSerializer = DataSerializer()
+            manager.resume(task)
+            #expect(await eventually(within: 30) { done.value != nil })
+            #expect(done.value?.objectData?.count == 10, "the manager's serializer was taken when the task was made, not when it completed")
+        }
+    }
+
+    @Test("Completion handlers run inside the manager's completion group")
+    func completionGroup() async throws {
+        try await Harness.with { harness in
+            let group = DispatchGroup()
+            harness.manager.completionGroup = group
+            let busy = Locked<Bool?>(nil)
+            _ = try await harness.complete { manager, handler in
+                try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
+                    // Asked from inside the handler: a group that is not empty now is one the handler runs in.
+                    busy.withLock { $0 = group.wait(timeout: .now()) == .timedOut }
+                    handler(response, object, error)
+                })
+            }
+            #expect(busy.value == true, "the handler ran outside the manager's completion group")
         }
     }
 
@@ -164,6 +255,25 @@ struct ManagerTests {
             #expect(FileManager.default.fileExists(atPath: hooked.path))
             #expect(!FileManager.default.fileExists(atPath: own.path))
             #expect(moved.value == 1)
+        }
+    }
+}
+
+extension ManagerTests {
+    @Test("A download with neither the hook's place nor a destination of its own leaves no temporary file behind")
+    func downloadWithoutDestination() async throws {
+        try await Harness.with { harness in
+            let location = Locked<URL?>(nil)
+            harness.manager.updateHooks { $0.downloadTaskDidFinishDownloading = { _, _, temporary in
+                location.withLock { $0 = temporary }
+                return nil
+            } }
+            let download = try await harness.complete { manager, handler in
+                try manager.downloadTask(with: harness.request("/bytes/100"), completionHandler: handler)
+            }
+            #expect(download.objectURL == nil)
+            let temporary = try #require(location.value)
+            #expect(!FileManager.default.fileExists(atPath: temporary.path), "the temporary file was left behind")
         }
     }
 }

@@ -37,6 +37,40 @@ struct NotificationTests {
         }
     }
 
+    @Test("Resume and suspend notifications are posted on the manager's notification queue, not on the caller's thread")
+    func postedOnTheNotificationQueue() async throws {
+        try await Harness.with { harness in
+            let queues = Locked<[String]>([])
+            let observers = [Notification.Name.taskDidResume, .taskDidSuspend].map { name in
+                harness.center.addObserver(forName: name, object: nil, queue: nil) { _ in queues.withLock { $0.append(TestQueue.current) } }
+            }
+            defer { observers.forEach(harness.center.removeObserver) }
+            let manager = harness.manager
+            let task = try manager.dataTask(with: harness.request("/delay/5000"))
+            manager.resume(task)
+            manager.suspend(task)
+            manager.resume(task)
+            task.cancel()
+            await harness.drainNotifications()
+            #expect(queues.value == Array(repeating: "test.notifications", count: 3))
+        }
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test("A resume that another thread's cancel() follows at once still posts: the task did leave suspended, though it is canceling by now")
+    func resumeFollowedByCancel() async throws {
+        try await Harness.with { harness in
+            let resumed = harness.counter(for: .taskDidResume)
+            let task = CancelledRightAfterResume()
+            task.taskDescription = harness.manager.taskDescriptionForSessionTasks
+            harness.manager.resume(task)
+            await harness.drainNotifications()
+            #expect(task.state == .canceling)
+            #expect(resumed.value == 1, "a task that left suspended and is canceling posted no resume notification")
+        }
+    }
+    #endif
+
     @Test("A task of another manager, resumed through this one, posts nothing")
     func onlyOwnTasks() async throws {
         try await Harness.with { harness in
@@ -45,7 +79,11 @@ struct NotificationTests {
             let foreign = try other.dataTask(with: harness.request("/get"))
             harness.manager.resume(foreign)
             foreign.cancel()
-            let plain = URLSession(configuration: .ephemeral).dataTask(with: harness.request("/get"))
+            // No URL cache: with one, a cancel right after resume can stop the process on Linux
+            // (the manager's sessions have none; step 7 of chapter 9 traces why).
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            let plain = URLSession(configuration: configuration).dataTask(with: harness.request("/get"))
             harness.manager.resume(plain)
             plain.cancel()
             await harness.drainNotifications()
@@ -82,6 +120,11 @@ struct NotificationTests {
             let hookCalls = Locked(0)
             harness.manager.updateHooks { $0.sessionDidBecomeInvalid = { _, _ in hookCalls.withLock { $0 += 1 } } }
             let before = harness.manager.session
+            let objects = Locked<[Bool]>([])
+            let observer = harness.center.addObserver(forName: .sessionDidInvalidate, object: nil, queue: nil) { note in
+                objects.withLock { $0.append((note.object as AnyObject?) === before) }
+            }
+            defer { harness.center.removeObserver(observer) }
             harness.manager.invalidateSession(cancelingTasks: false)
             #expect(harness.manager.session === before)
             #expect(throws: SessionManagerError.sessionInvalidated) {
@@ -91,6 +134,7 @@ struct NotificationTests {
                 try harness.manager.downloadTask(with: harness.request("/get"))
             }
             #expect(await eventually { invalidated.value == 1 && hookCalls.value == 1 })
+            #expect(objects.value == [true], "the invalidation notification's object is not the session")
         }
     }
 

@@ -45,4 +45,35 @@ struct ResetTests {
             #expect(await eventually { manager.taskTable.count == 0 })
         }
     }
+
+    @Test("After a reset, the old session's clean-up leaves the new session's tasks alone: a task still running when the old session reports it is invalid keeps its row")
+    func resetKeepsNewTasks() async throws {
+        try await Harness.with { harness in
+            let manager = harness.manager
+            let invalidated = harness.counter(for: .sessionDidInvalidate)
+            let codes = Locked<[String: URLError.Code?]>([:])
+            func start(_ name: String, _ path: String) throws -> URLSessionTask {
+                let task = try manager.dataTask(with: harness.request(path, timeout: 120), completionHandler: { _, _, error in
+                    codes.withLock { $0[name] = (error as? URLError)?.code }
+                })
+                manager.resume(task)
+                return task
+            }
+            _ = try start("old", "/delay/60000")
+            #expect(await eventually(within: 30) { harness.server.requests.count == 1 })
+            // Held until the new task has its row, so that the old session cannot report that it
+            // is invalid before then.
+            let gate = DelegateQueueGate(manager.operationQueue)
+            manager.invalidateSession(cancelingTasks: true, resetSession: true)
+            let new = try start("new", "/fault/stall-after-headers")
+            gate.release()
+            #expect(await eventually(within: 30) { invalidated.value == 1 }, "the old session never reported that it is invalid")
+            await withCheckedContinuation { continuation in harness.completionQueue.async { continuation.resume() } }
+            #expect(codes.value["old"] == .cancelled)
+            #expect(codes.value["new"] == nil, "the old session's clean-up completed the new session's running task")
+            #expect(manager.taskTable.delegate(for: new) != nil, "the new session's running task lost its row")
+            new.cancel()
+            #expect(await eventually(within: 30) { codes.value["new"] == .cancelled })
+        }
+    }
 }

@@ -48,7 +48,7 @@ final class Harness: Sendable {
     let manager: URLSessionManager
     let center = NotificationCenter()
     let completionQueue = TestQueue.named("test.completion")
-    let notificationQueue = DispatchQueue(label: "test.notifications")
+    let notificationQueue = TestQueue.named("test.notifications")
 
     private init(server: HTTPBin, configuration: URLSessionConfiguration) {
         self.server = server
@@ -161,3 +161,50 @@ struct DataSerializer: ResponseSerializer {
 /// Nobody listens on port 1 of the loopback interface. (A port freed by a stopped HTTPBin is no
 /// good: tests run in parallel, and another test's server may be given the same port.)
 let refusedURL = URL(string: "http://127.0.0.1:1/get")!
+
+/// Runs `body` on the manager's delegate queue, as URLSession runs its callbacks, and waits for it:
+/// a test scripts callbacks in an order URLSession would only sometimes produce. Everything queued
+/// there before it has run by then.
+func onDelegateQueue(of manager: URLSessionManager, _ body: @escaping @Sendable () -> Void = {}) async {
+    await withCheckedContinuation { continuation in
+        manager.operationQueue.addOperation {
+            body()
+            continuation.resume()
+        }
+    }
+}
+
+/// Runs blocking waits on a thread of their own, never on one of Swift's cooperative threads.
+func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
+/// A Basic challenge for a scripted callback, as URLSession raises one for a 401.
+func basicChallenge() -> URLAuthenticationChallenge {
+    let space = URLProtectionSpace(
+        host: "127.0.0.1", port: 1, protocol: "http", realm: "test", authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
+    return URLAuthenticationChallenge(
+        protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil, error: nil,
+        sender: NobodySender())
+}
+
+/// The sender of a scripted challenge: the manager answers through its completion handler, never here.
+private final class NobodySender: NSObject, URLAuthenticationChallengeSender {
+    func use(_ credential: URLCredential, for challenge: URLAuthenticationChallenge) {}
+    func continueWithoutCredential(for challenge: URLAuthenticationChallenge) {}
+    func cancel(_ challenge: URLAuthenticationChallenge) {}
+    func performDefaultHandling(for challenge: URLAuthenticationChallenge) {}
+    func rejectProtectionSpaceAndContinue(with challenge: URLAuthenticationChallenge) {}
+}
+
+#if canImport(FoundationNetworking)
+/// A task made by no session, which another thread cancels the moment it is resumed: after
+/// `resume()` it is `.canceling`. (Darwin deprecates a task's plain initializer, hence Linux only.)
+final class CancelledRightAfterResume: URLSessionDataTask, @unchecked Sendable {
+    private let current = Locked(URLSessionTask.State.suspended)
+    override var state: URLSessionTask.State { current.value }
+    override func resume() { current.withLock { $0 = .canceling } }
+}
+#endif

@@ -140,10 +140,10 @@ struct AsyncTests {
             let (stream, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
             let manager = harness.manager
             async let result = manager.response("GET", "bytes/200000", serializer: HTTPResponseSerializer(), downloadProgress: reporter)
-            var fractions: [Double] = []
-            for await progress in stream { fractions.append(progress.fractionCompleted) }
+            let collected = await collect(stream, within: 30)
             let body = try await result.object
             #expect(body?.count == 200_000)
+            let fractions = try #require(collected, "the progress stream was still open 30 s after the call: nobody finished it").map(\.fractionCompleted)
             #expect(fractions.last == 1.0)
             #expect(fractions.count > 1)
             #expect(fractions == fractions.sorted())
@@ -156,11 +156,11 @@ struct AsyncTests {
             let (stream, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
             let manager = harness.manager
             async let result = manager.post("post", parameters: ["payload": payload(20_000)], progress: reporter)
-            var last: TransferProgress?
-            for await progress in stream { last = progress }
+            let collected = await collect(stream, within: 30)
             let status = try await result.response.statusCode
             #expect(status == 200)
-            #expect(last?.fractionCompleted == 1.0)
+            let values = try #require(collected, "the progress stream was still open 30 s after the call: nobody finished it")
+            #expect(values.last?.fractionCompleted == 1.0)
         }
     }
 

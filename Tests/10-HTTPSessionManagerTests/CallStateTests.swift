@@ -47,7 +47,52 @@ struct CallStateTests {
             call.finish()
             call.cancel()
             #expect(call.wasCancelled)
-            #expect(task.state == .suspended)
+            // A cancel() sent to another queue would have reached the task well within this wait.
+            #expect(await !eventually(within: 2) { task.state != .suspended }, "the finished call's task was cancelled")
         }
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test("The cancellation handler returns at once: the task's cancel(), which on Linux waits for URLSession's queue, runs on another queue")
+    func cancelReturnsAtOnce() async {
+        let task = HeldCancelTask()
+        let call = CallState()
+        #expect(call.start(task))
+        let returned = await onAThreadOfItsOwn { () -> Bool in
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                call.cancel()
+                done.signal()
+            }.start()
+            // The task's cancel() is held until the end: a cancellation handler that calls it in
+            // place cannot return meanwhile.
+            return done.wait(timeout: .now() + 5) == .success
+        }
+        let reached = await onAThreadOfItsOwn { task.entered.wait(timeout: .now() + 30) == .success }
+        task.release.signal()
+        #expect(returned, "CallState.cancel() waited for the task's own cancel(): it must send it to another queue")
+        #expect(reached, "the task was never cancelled")
+    }
+    #endif
+}
+
+#if canImport(FoundationNetworking)
+/// A task made by no session, whose `cancel()` waits until the test releases it, as a real one may
+/// wait for URLSession's queue. (Darwin deprecates a task's plain initializer, hence Linux only.)
+final class HeldCancelTask: URLSessionDataTask, @unchecked Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    override func cancel() {
+        entered.signal()
+        _ = release.wait(timeout: .now() + 30)
+    }
+}
+#endif
+
+/// Runs blocking waits on a thread of their own, never on one of Swift's cooperative threads.
+func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
     }
 }

@@ -41,12 +41,13 @@ final class Harness: Sendable {
     let server: HTTPBin
     let manager: HTTPSessionManager
     let completionQueue = TestQueue.named("test.completion")
+    let notificationQueue = DispatchQueue(label: "test.notifications")
 
     private init(server: HTTPBin, baseURL: URL?) {
         self.server = server
         manager = HTTPSessionManager(baseURL: baseURL, configuration: .ephemeral, notificationCenter: NotificationCenter())
         manager.completionQueue = completionQueue
-        manager.notificationQueue = DispatchQueue(label: "test.notifications")
+        manager.notificationQueue = notificationQueue
     }
 
     /// Runs `body` with a manager whose base URL is `basePath` on a new server (the server's
@@ -107,4 +108,23 @@ final class ProgressLog: Sendable {
 /// `n` bytes of text, for bodies of a known size.
 func payload(_ n: Int) -> String {
     String(repeating: "AFNetworking", count: n / 12 + 1).prefix(n).description
+}
+
+/// Every value of `stream` until it is finished, or nil when it is still open after `seconds`: a
+/// stream nobody finishes would otherwise hang the test instead of failing it.
+func collect<Element: Sendable>(_ stream: AsyncStream<Element>, within seconds: Double = 60) async -> [Element]? {
+    await withTaskGroup(of: [Element]?.self) { group in
+        group.addTask {
+            var values: [Element] = []
+            for await value in stream { values.append(value) }
+            return Task.isCancelled ? nil : values
+        }
+        group.addTask {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
 }

@@ -6,6 +6,7 @@ import HTTPBin
 import HTTPSessionManager
 import RequestBodies
 import RequestSerialization
+import SessionManager
 import TestSupport
 import Testing
 
@@ -166,6 +167,29 @@ struct VerbTests {
             }
             #expect(url == missing)
             #expect(harness.server.requests.isEmpty)
+        }
+    }
+
+    @Test("Every verb resumes its task through chapter 9's manager, which posts one taskDidResume per request")
+    func resumedThroughTheManager() async throws {
+        try await Harness.with { harness in
+            let resumed = Locked<[URLSessionTask]>([])
+            let center = harness.manager.notificationCenter
+            let observer = center.addObserver(forName: .taskDidResume, object: nil, queue: nil) { note in
+                guard let task = note.object as? URLSessionTask else { return }
+                resumed.withLock { $0.append(task) }
+            }
+            defer { center.removeObserver(observer) }
+            let (get, _) = try await harness.call { manager, success, failure in manager.get("get", success: success, failure: failure) }
+            let (multipart, _) = try await harness.call { manager, success, failure in
+                manager.post("post", constructingBodyWith: { form in
+                    form.appendPart(withFileData: Data("Data".utf8), name: "file", fileName: "file.txt", mimeType: "text/plain")
+                }, success: success, failure: failure)
+            }
+            await withCheckedContinuation { continuation in harness.notificationQueue.async { continuation.resume() } }
+            let tasks = resumed.value
+            #expect(tasks.count == 2 && tasks.first === get && tasks.last === multipart,
+                    "\(tasks.count) resume notification(s) for 2 requests: a task resumed with task.resume() posts none")
         }
     }
 

@@ -35,6 +35,51 @@ struct CallOutTests {
         }
     }
 
+    @Test("A caller whose cache lookup missed while the same image was downloaded and cached asks the cache again, instead of downloading the image a second time")
+    func lookupOverlapsADownload() async throws {
+        let cache = ScriptedCache()
+        let lookups = Locked(0)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        // The first lookup is held, and then answers the miss it saw before the image landed.
+        cache.beforeLookUp.withLock { $0 = { _ in
+            guard lookups.withLock({ count -> Bool in count += 1; return count == 1 }) else { return nil }
+            held.signal()
+            _ = release.wait(timeout: .now() + 60)
+            return .some(nil)
+        } }
+        try await Harness.with(imageCache: cache) { harness in
+            let path = "/image/numbered/70"
+            Thread { harness.download(path, as: "late") }.start()
+            #expect(await onAThreadOfItsOwn { held.wait(timeout: .now() + 30) == .success })
+            // Meanwhile another caller asks, misses, downloads the image, and it goes into the cache.
+            harness.download(path, as: "early")
+            #expect(await harness.answers.wait(for: 1))
+            release.signal()
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.hits(path) == 1, "the image was downloaded a second time for a caller whose lookup had missed while it arrived")
+            #expect(harness.answers["late"].first?.imageNumber == 70)
+            #expect(harness.answers["late"].first?.response == nil, "the late caller's image did not come from the cache")
+        }
+    }
+
+    @Test("A request made while a finished download's image is being cached joins that download: the image goes into the cache before the download leaves the table")
+    func requestWhileCaching() async throws {
+        let cache = ScriptedCache()
+        try await Harness.with(imageCache: cache) { harness in
+            let path = "/image/numbered/71"
+            let asked = Locked(false)
+            cache.beforeAdd.withLock { $0 = { _ in
+                guard !asked.withLock({ asked in defer { asked = true }; return asked }) else { return }
+                harness.download(path, as: "meanwhile")
+            } }
+            harness.download(path, as: "first")
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.hits(path) == 1, "a request made while the image was being cached found neither the download nor the image")
+            #expect(harness.answers["meanwhile"].first?.imageNumber == 71)
+        }
+    }
+
     @Test("Downloads waiting on a session invalidated meanwhile fail one after another in a loop: the stack does not deepen with the queue")
     func failuresInALoop() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in

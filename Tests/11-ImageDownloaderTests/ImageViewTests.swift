@@ -102,6 +102,23 @@ struct ImageViewTests {
         }
     }
 
+    @Test("An image that lands in the cache between the view's look and the downloader's is shown: the view's receipt is active before it asks")
+    func imageLandsBetweenTheLooks() async throws {
+        let cache = ScriptedCache()
+        let looks = Locked(0)
+        // The first look misses, as if the image arrived just after it.
+        cache.beforeLookUp.withLock { $0 = { _ in looks.withLock { $0 += 1; return $0 } == 1 ? .some(nil) : nil } }
+        try await Harness.with(imageCache: cache) { harness in
+            let request = harness.request("/image/numbered/72")
+            cache.images.add(testImage(width: 72), for: request, withAdditionalIdentifier: nil)
+            let view = ImageView(downloader: harness.downloader)
+            view.setImage(with: request, placeholder: testImage(width: 1))
+            #expect(await eventually(within: 30) { view.image?.pixelWidth == 72 },
+                    "the view still shows a \(view.image?.pixelWidth ?? 0)-pixel image: the downloader's answer from its cache was dropped")
+            #expect(harness.hits("/image/numbered/72") == 0)
+        }
+    }
+
     @Test("Asking again for the URL already on its way does nothing: one request, one image")
     func sameURLTwice() async throws {
         try await Harness.with { harness in

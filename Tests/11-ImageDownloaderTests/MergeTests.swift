@@ -51,16 +51,28 @@ struct MergeTests {
         }
     }
 
-    @Test("A cached image is returned at once: no task, no receipt, no response, and HTTPBin sees nothing")
+    @Test("A cached image is returned at once: no task, no receipt, no response, HTTPBin sees nothing, and success runs after the call returned")
     func cachedImage() async throws {
         try await Harness.with { harness in
             let downloaded = await harness.answer("/image/numbered/3")
             #expect(downloaded?.response?.statusCode == 200)
-            let receipt = harness.download("/image/numbered/3", as: "again")
+            // Called on the (serial) completion queue itself: a handler dispatched to it runs once
+            // this block has finished; one called in place runs before the call returns.
+            let returned = Locked(false)
+            let ranBeforeReturn = Locked<Bool?>(nil)
+            let receipt = harness.completionQueue.sync {
+                let receipt = harness.downloader.downloadImage(for: harness.request("/image/numbered/3"), success: { _, response, image in
+                    ranBeforeReturn.withLock { $0 = !returned.value }
+                    harness.answers.record("again", .image(image, response))
+                })
+                returned.withLock { $0 = true }
+                return receipt
+            }
             #expect(receipt == nil)
             #expect(await harness.answers.wait(for: 2))
             #expect(harness.answers["again"].first?.imageNumber == 3)
             #expect(harness.answers["again"].first?.response == nil)
+            #expect(ranBeforeReturn.value == false, "success ran before downloadImage returned")
             #expect(harness.hits("/image/numbered/3") == 1)
         }
     }
@@ -80,10 +92,56 @@ struct MergeTests {
         try await Harness.with { harness in
             var request = harness.request("/image/numbered/1")
             request.url = nil
-            let receipt = harness.downloader.downloadImage(for: request, failure: harness.answers.failure("bad"))
+            let returned = Locked(false)
+            let ranBeforeReturn = Locked<Bool?>(nil)
+            // On the completion queue itself, as in `cachedImage`.
+            let receipt = harness.completionQueue.sync {
+                let receipt = harness.downloader.downloadImage(for: request, failure: { _, response, error in
+                    ranBeforeReturn.withLock { $0 = !returned.value }
+                    harness.answers.record("bad", .failure(error, response))
+                })
+                returned.withLock { $0 = true }
+                return receipt
+            }
             #expect(receipt == nil)
             #expect(await harness.answers.wait(for: 1))
             #expect(harness.answers["bad"].first?.urlErrorCode == .badURL)
+            #expect(ranBeforeReturn.value == false, "failure ran before downloadImage returned")
+        }
+    }
+
+    @Test("A request whose cache policy says reload still joins the download of its URL on its way")
+    func reloadJoins() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            harness.download("/image/numbered/13", as: "first")
+            harness.download("/image/numbered/13", as: "reloading", cachePolicy: .reloadIgnoringLocalCacheData)
+            #expect(harness.downloader.activity == (1, 1), "the reloading caller started a download of its own")
+            blocker.release()
+            #expect(await harness.answers.wait(for: 2))
+            #expect(harness.hits("/image/numbered/13") == 1)
+            #expect(harness.answers["first"].map(\.imageNumber) == [13])
+            #expect(harness.answers["reloading"].map(\.imageNumber) == [13])
+        }
+    }
+
+    @Test("One block calls all of a download's handlers: on a concurrent completion queue, the second caller's handler never runs beside the first's")
+    func handlersInOneBlock() async throws {
+        let concurrent = DispatchQueue(label: "test.concurrent.completion", attributes: .concurrent)
+        try await Harness.with(maximumActiveDownloads: 1, completionQueue: concurrent) { harness in
+            let blocker = await harness.blockSlots()
+            let secondStarted = DispatchSemaphore(value: 0)
+            let overlapped = Locked<Bool?>(nil)
+            harness.downloader.downloadImage(for: harness.request("/image/numbered/14"), success: { _, _, _ in
+                // Held until the second handler starts, or for 3 s: called one after the other
+                // from one block they cannot overlap; as blocks of their own on a concurrent
+                // queue, the second starts while this one waits.
+                overlapped.withLock { $0 = secondStarted.wait(timeout: .now() + 3) == .success }
+            })
+            harness.downloader.downloadImage(for: harness.request("/image/numbered/14"), success: { _, _, _ in secondStarted.signal() })
+            blocker.release()
+            #expect(await eventually(within: 60) { overlapped.value != nil })
+            #expect(overlapped.value == false, "the second caller's handler ran while the first's was running: each handler was a block of its own")
         }
     }
 }
@@ -101,6 +159,8 @@ struct CancelTests {
             blocker.release()
             #expect(await harness.answers.wait(for: 2))
             #expect(harness.answers["leaving"].map(\.urlErrorCode) == [.cancelled])
+            let reason = (harness.answers["leaving"].first?.error as NSError?)?.userInfo[NSLocalizedFailureReasonErrorKey] as? String
+            #expect(reason == "ImageDownloader cancelled URL request: \(harness.server.url("/image/numbered/5").absoluteString)")
             #expect(harness.answers["staying"].map(\.imageNumber) == [5])
             #expect(harness.hits("/image/numbered/5") == 1)
         }

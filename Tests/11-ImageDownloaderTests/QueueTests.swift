@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPSessionManager
 import ImageDownloader
+import ImageInflation
 import SessionManager
 import TestSupport
 import Testing
@@ -20,6 +21,51 @@ struct QueueTests {
         let cache = try #require(downloader.imageCache as? AutoPurgingImageCache)
         #expect(cache.memoryCapacity == 100 * 1024 * 1024)
         #expect(cache.preferredMemoryUsageAfterPurge == 60 * 1024 * 1024)
+        // `DispatchQueue.main` is a new wrapper each time on Linux: compare what it wraps.
+        #expect(downloader.completionQueue.label == DispatchQueue.main.label)
+
+        // A downloader that makes its own manager gives it AFNetworking's response queue, and
+        // leaves the manager's own serializer as it is: each task gets the image serializer.
+        let own = ImageDownloader(configuration: .ephemeral)
+        defer { own.sessionManager.invalidateSession(cancelingTasks: true) }
+        #expect(own.sessionManager.completionQueue.label.hasPrefix("com.alamofire.imagedownloader.responsequeue"))
+        #expect(!(own.sessionManager.responseSerializer is ImageResponseSerializer))
+    }
+
+    @Test("A download whose last caller cancels after it got a slot, but before its task was made, is cancelled before it starts and frees its slot")
+    func cancelledBeforeItsTaskStarts() async throws {
+        let cache = ScriptedCache()
+        try await Harness.with(maximumActiveDownloads: 1, imageCache: cache) { harness in
+            let table = harness.downloader.sessionManager.taskTable
+            let first = "/image/numbered/44?delay=100"
+            let waiting = "/image/numbered/45"
+            // When the first download's image is being cached, its slot is about to go to the
+            // waiting download. A thread takes the manager's task table and holds it: the waiting
+            // download gets its slot, and its task cannot be made until the table is let go.
+            let released = Locked(false)
+            let waitingReceipt = Locked<ImageDownloadReceipt?>(nil)
+            cache.beforeAdd.withLock { $0 = { [downloader = harness.downloader] request in
+                guard request.url?.path == "/image/numbered/44" else { return }
+                let held = DispatchSemaphore(value: 0)
+                Thread {
+                    table.whileLocked {
+                        held.signal()
+                        // Until the slot has gone to the waiting download, then its only caller leaves.
+                        _ = eventuallyBlocking(within: 30) { downloader.activity == (1, 0) }
+                        if let receipt = waitingReceipt.value { downloader.cancelTask(for: receipt) }
+                        released.withLock { $0 = true }
+                    }
+                }.start()
+                held.wait()
+            } }
+            harness.download(first, as: "first")
+            waitingReceipt.withLock { $0 = harness.download(waiting, as: "waiting") }
+            #expect(await harness.answers.wait(for: 2))
+            #expect(released.value)
+            #expect(harness.answers["waiting"].map(\.urlErrorCode) == [.cancelled])
+            #expect(await harness.isIdle(), "the cancelled download's slot was never freed")
+            #expect(harness.hits(waiting) == 0, "the download whose caller had left was sent anyway")
+        }
     }
 
     @Test("At most maximumActiveDownloads tasks run; the other downloads wait, and start as slots free")

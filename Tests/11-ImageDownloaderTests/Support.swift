@@ -187,3 +187,50 @@ func testImage(width: Int = 16, height: Int = 16) -> Image {
         header: ImageHeader(format: .png, width: width, height: height, bitsPerComponent: 8, colorModel: .rgb),
         representation: .compressed(Data(), skipped: .inflationTurnedOff), scale: 1)
 }
+
+/// An image cache an app might write, its images in an `AutoPurgingImageCache`, with two moments
+/// a test scripts: before a lookup by request (which may answer for the cache: `.some(nil)` is a
+/// miss) and before an add by request. The downloader calls both with no lock of its own held.
+final class ScriptedCache: ImageRequestCache {
+    let images = AutoPurgingImageCache()
+    let beforeLookUp = Locked<(@Sendable (URLRequest) -> Image??)?>(nil)
+    let beforeAdd = Locked<(@Sendable (URLRequest) -> Void)?>(nil)
+
+    func add(_ image: Image, withIdentifier identifier: String) { images.add(image, withIdentifier: identifier) }
+    func removeImage(withIdentifier identifier: String) -> Bool { images.removeImage(withIdentifier: identifier) }
+    func removeAllImages() -> Bool { images.removeAllImages() }
+    func image(withIdentifier identifier: String) -> Image? { images.image(withIdentifier: identifier) }
+
+    func shouldCache(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?) -> Bool { true }
+
+    func add(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?) {
+        beforeAdd.value?(request)
+        images.add(image, for: request, withAdditionalIdentifier: identifier)
+    }
+
+    func removeImage(for request: URLRequest, withAdditionalIdentifier identifier: String?) -> Bool {
+        images.removeImage(for: request, withAdditionalIdentifier: identifier)
+    }
+
+    func image(for request: URLRequest, withAdditionalIdentifier identifier: String?) -> Image? {
+        if let answer = beforeLookUp.value?(request) { return answer }
+        return images.image(for: request, withAdditionalIdentifier: identifier)
+    }
+}
+
+/// Runs blocking waits on a thread of their own, never on one of Swift's cooperative threads.
+func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
+/// `eventually`, for a thread that may block: checks `condition` every 10 ms, for at most `seconds`.
+func eventuallyBlocking(within seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}

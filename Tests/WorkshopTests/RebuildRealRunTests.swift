@@ -77,8 +77,21 @@ struct RebuildRealRunTests {
             - HalvingTests/halvesOne
             """)
         // The learner's attempt: the obvious doubling traps on overflow; the counter never counts.
+        // When the two suites run at once, two tests trap: halving nothing records its failure, then
+        // holds its thread (a gate nobody opens, for 5 s) while doubling traps, so the process dies
+        // in doubling with halving's failure recorded and its trap still to come. Doubling waits for
+        // that moment (at most 3 s, when halving does not run beside it). Either bound passed first
+        // only lets the traps come in the usual order, which the runner reports as truly.
         try course.write("rebuild/02-Doubler/Doubler.swift", """
-            public func doubled(_ x: UInt8) -> UInt8 { x * 2 }
+            import Dispatch
+
+            let halvingNothing = DispatchSemaphore(value: 0)
+            let neverOpened = DispatchSemaphore(value: 0)
+
+            public func doubled(_ x: UInt8) -> UInt8 {
+                _ = halvingNothing.wait(timeout: .now() + 3)
+                return x * 2
+            }
 
             public struct Counter: Equatable {
                 public var count: Int { 0 }
@@ -87,8 +100,10 @@ struct RebuildRealRunTests {
             }
 
             public func halved(_ x: Int) -> Int {
-                if x == 0 { fatalError("nothing to halve") }
-                return x / 3
+                guard x == 0 else { return x / 3 }
+                halvingNothing.signal()
+                _ = neverOpened.wait(timeout: .now() + 5)
+                fatalError("nothing to halve")
             }
             """)
         // Wrong modules, each a patch against the course's module: one caught, and proven so.
@@ -126,7 +141,7 @@ struct RebuildRealRunTests {
         #expect(text.contains("✘ Stage 1, Doubling: 1 of 2 tests fail"), "\(text)")
         #expect(text.contains("✘ Doubling wraps around  (DoublingTests/wraps)"), "\(text)")
         #expect(text.contains("arithmetic overflow"), "\(text)")
-        #expect(text.contains("at 02-Doubler/Doubler.swift:1"), "\(text)")
+        #expect(text.contains("at 02-Doubler/Doubler.swift:8:"), "\(text)")  // return x * 2
         #expect(text.contains("✘ Stage 2, Counting: 1 of 1 tests fail"), "\(text)")
         #expect(text.contains("Expectation failed"), "\(text)")
         #expect(!text.contains("Registers"), "\(text)")

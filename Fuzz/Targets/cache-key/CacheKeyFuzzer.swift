@@ -18,32 +18,33 @@ public func fuzzCacheKey(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let first = Filed(&input)
     let second = Filed(&input)
 
+    // Through the public cache only (the key function is the package's own): a request without a
+    // URL files nothing, and an image filed under the first pair is found under the second only if
+    // the pairs are the same.
     for filed in [first, second] {
-        check((filed.key == nil) == (filed.request.url == nil), "a key for a request without a URL, or none with one")
         if let url = filed.request.url {
             check(!url.absoluteString.unicodeScalars.contains("\u{0}"), "the URL \(url.absoluteString.debugDescription) holds a NUL")
+        } else {
+            let cache = AutoPurgingImageCache()
+            cache.add(pixel, for: filed.request, withAdditionalIdentifier: filed.identifier)
+            check(cache.image(for: filed.request, withAdditionalIdentifier: filed.identifier) == nil, "an image filed for a request without a URL")
         }
     }
-    guard let firstKey = first.key, let secondKey = second.key else { return 0 }
-    let samePair = first.request.url?.absoluteString == second.request.url?.absoluteString && first.identifier == second.identifier
-    check((firstKey == secondKey) == samePair,
-          "(\(first.request.url!.absoluteString.debugDescription), \(first.identifier.debugDescription)) and "
-          + "(\(second.request.url!.absoluteString.debugDescription), \(second.identifier.debugDescription)) share a key: \(samePair ? "no" : "yes")")
-
-    // The cache itself: an image filed under the first pair is found under the second only if the
-    // pairs are the same.
+    guard let firstURL = first.request.url, let secondURL = second.request.url else { return 0 }
+    let samePair = firstURL.absoluteString == secondURL.absoluteString && first.identifier == second.identifier
     let cache = AutoPurgingImageCache()
     cache.add(pixel, for: first.request, withAdditionalIdentifier: first.identifier)
     check((cache.image(for: second.request, withAdditionalIdentifier: second.identifier) != nil) == samePair,
-          "the cache serves the first pair's image for the second: \(!samePair)")
+          "(\(firstURL.absoluteString.debugDescription), \(first.identifier.debugDescription)) and "
+          + "(\(secondURL.absoluteString.debugDescription), \(second.identifier.debugDescription)): the cache "
+          + (samePair ? "does not find the image filed under the same pair" : "serves the first pair's image for the second"))
     return 0
 }
 
-/// One request and identifier, and the key they are filed under.
+/// One request and identifier, as an app files an image under them.
 struct Filed {
     var request: URLRequest
     var identifier: String?
-    var key: String?
 
     init(_ input: inout FuzzInput) {
         let way = input.int(below: 7)
@@ -62,7 +63,6 @@ struct Filed {
         request = URLRequest(url: base)
         request.url = url
         identifier = input.bool() ? input.string(upTo: 20) : nil
-        key = imageCacheKey(for: request, additionalIdentifier: identifier)
     }
 }
 

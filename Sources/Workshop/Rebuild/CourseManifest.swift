@@ -62,7 +62,7 @@ package struct CourseManifest: Sendable, Equatable {
         if let manifestText {
             // Best effort: a course that cannot be written to is read again next time.
             try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? dump.write(to: cache.appendingPathExtension("json"))
+            try? dump.write(to: cache.appendingPathExtension("json"), options: .atomic)
             try? manifestText.write(to: cache.appendingPathExtension("swift"), atomically: true, encoding: .utf8)
         }
         return manifest

@@ -26,10 +26,15 @@ package struct RebuildVerifier {
     /// for an author working on one. Nil: every wrong module, and every starter.
     package var onlyWrongModules: Set<String>?
 
+    /// Where the rebuild package is built, relative to the course: `.build/rebuild-verify` by
+    /// default. Two verifiers with folders of their own can run at once on different chapters
+    /// (CI does: much of a wrong module's time is a test waiting, not a processor working).
+    package var folder = ".build/rebuild-verify"
+
     package init(course: Course) { self.course = course }
 
     var workspace: RebuildWorkspace {
-        RebuildWorkspace(course: course, folder: course.root.appendingPathComponent(".build/rebuild-verify"))
+        RebuildWorkspace(course: course, folder: course.root.appendingPathComponent(folder))
     }
 
     /// Verifies the chapters numbered `only` (every chapter when empty); returns the problems.

@@ -46,8 +46,17 @@ struct StageRunner {
             if !skipBuild { report.warnings = run.warnings }
             skipBuild = true
 
-            var settled = run.verdicts.filter { $0.record.ended || $0.record.issue != nil || $0.record.skipped }
-            let crashed = run.verdicts.filter(\.crashed)
+            // When the process crashed, a test that recorded a failure and never ended, but that
+            // the backtrace did not name, may have crashed too (two tests can trap at once, and the
+            // crash message then holds both): it is a suspect, judged by a run of its own.
+            let processCrashed = run.verdicts.contains(where: \.crashed)
+            let failedUnfinished = { (verdict: TestRun.Verdict) in
+                processCrashed && !verdict.crashed && verdict.record.issue != nil && !verdict.record.ended && !verdict.record.skipped
+            }
+            var settled = run.verdicts.filter {
+                ($0.record.ended || $0.record.issue != nil || $0.record.skipped) && !(isolatesCrashes && failedUnfinished($0))
+            }
+            let crashed = run.verdicts.filter { $0.crashed || (isolatesCrashes && failedUnfinished($0)) }
             // A stuck run is not run again test by test: each might wait as long again.
             if !isolatesCrashes || crashed.count == 1 || run.stalled {
                 settled += isolatesCrashes ? crashed : run.verdicts
