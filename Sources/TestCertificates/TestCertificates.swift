@@ -37,8 +37,10 @@ public enum TestCertificates {
         case .server:
             try extensions.append(Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true))
             try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true), critical: true))
-            try extensions.append(
-                Certificate.Extension(ExtendedKeyUsage(recipe.extendedKeyUsage), critical: recipe.extendedKeyUsageIsCritical))
+            if !recipe.extendedKeyUsage.isEmpty {
+                try extensions.append(
+                    Certificate.Extension(ExtendedKeyUsage(recipe.extendedKeyUsage), critical: recipe.extendedKeyUsageIsCritical))
+            }
         }
         let names = recipe.dnsNames.map(GeneralName.dnsName) + recipe.ipAddresses.compactMap(ipAddress)
         if !names.isEmpty {

@@ -55,7 +55,8 @@ public struct CertificateRecipe: Sendable {
     /// AFNetworking's self-signed fixtures mark extended key usage critical; a verifier that does not
     /// handle the extension must then refuse the certificate.
     public var extendedKeyUsageIsCritical = false
-    /// What a server certificate may be used for; TLS servers need `serverAuth`.
+    /// What a server certificate may be used for; TLS servers need `serverAuth`. Empty: the
+    /// certificate has no extended-key-usage extension at all, and so no restriction.
     public var extendedKeyUsage: [ExtendedKeyUsage.Usage] = [.serverAuth]
     /// Reuse a key (a cross-signed root keeps its self-signed twin's key); nil makes a new one.
     public var key: Certificate.PrivateKey?

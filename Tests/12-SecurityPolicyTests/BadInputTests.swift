@@ -7,15 +7,16 @@ import Testing
 /// certificate mode): every case is answered no, with its reason.
 @Suite("Bad input")
 struct BadInputTests {
+    /// The guard's policy among them: bad input is reported before any other reason.
     static let everyPolicy: [SecurityPolicy] = [
-        .default, policy(.none, allowInvalid: true, validatesDomainName: false),
+        .default, policy(.none, allowInvalid: true, validatesDomainName: false), policy(.none, allowInvalid: true),
         policy(.certificate, pinning: [pki.httpbinLeaf]), policy(.publicKey, pinning: [pki.httpbinLeaf], allowInvalid: true),
     ]
 
     @Test("An empty chain is refused", arguments: everyPolicy)
     func emptyChain(policy: SecurityPolicy) async {
         let decision = await policy.evaluate(ServerTrust(certificates: [], roots: .certificates([])), forDomain: "httpbin.org")
-        #expect(!decision.isTrusted && decision.reason == .noCertificates, "\(decision)")
+        #expect(!decision.isTrusted && decision.reason == .noCertificates, "an empty chain must be refused as such, before any other rule: \(decision)")
     }
 
     @Test("A chain of garbage is refused, naming the first bad certificate", arguments: everyPolicy)

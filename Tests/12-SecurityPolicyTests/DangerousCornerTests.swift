@@ -31,6 +31,11 @@ struct DangerousCornerTests {
         #expect(!otherHost.isTrusted && otherHost.reason.kind == "notAnchoredInPins", "\(otherHost)")
         let right = await pinned.decide([pki.localhostLeaf, pki.intermediate], for: "localhost")
         #expect(right.isTrusted, "\(right)")
+        // A pinned leaf anchors itself, and is still checked for its dates and its host.
+        let expiredPin = await policy(.certificate, pinning: [pki.expiredLeaf], allowInvalid: true).decide([pki.expiredLeaf], for: "localhost")
+        #expect(!expiredPin.isTrusted && expiredPin.reason.kind == "notAnchoredInPins", "a pinned leaf that has expired: \(expiredPin)")
+        let otherHostPin = await policy(.certificate, pinning: [pki.otherHostLeaf], allowInvalid: true).decide([pki.otherHostLeaf], for: "localhost")
+        #expect(!otherHostPin.isTrusted && otherHostPin.reason.kind == "notAnchoredInPins", "a pinned leaf for another host: \(otherHostPin)")
     }
 
     @Test("Pinning a root trusts every certificate that root's CAs issued for the host asked for")
@@ -53,6 +58,40 @@ struct DangerousCornerTests {
         // which signed nothing in this chain.
         let decision = await policy.decide([pki.rogueLeaf, pki.rogueRoot, pki.intermediate, pki.root], for: "localhost")
         #expect(!decision.isTrusted, "\(decision)")
+    }
+
+    @Test("A pinned certificate appended to another host's valid chain does not count", arguments: PinningTests.modes)
+    func appendedPinToValidChain(mode: SecurityPolicy.PinningMode) async {
+        // A valid chain for other.example, from a CA the roots trust, with localhost's pinned
+        // certificate appended: the list holds the pin, the chain that validated does not.
+        let decision = await policy(mode, pinning: [pki.localhostLeaf]).decide([pki.otherHostLeaf, pki.intermediate, pki.localhostLeaf], for: "other.example")
+        #expect(!decision.isTrusted && decision.reason.kind == PinningTests.pinMissing(mode),
+                "the pin was only appended to the list; the validated chain does not hold it: \(decision)")
+    }
+
+    @Test("With invalid certificates allowed, public-key mode follows issuers by name and signature, up to the root")
+    func issuerPathFollowsSignatures() async {
+        let pinningRoot = policy(.publicKey, pinning: [pki.root], allowInvalid: true)
+        let real = await pinningRoot.decide([pki.localhostLeaf, pki.intermediate, pki.root], for: "localhost")
+        #expect(real.isTrusted && real.reason == .pinnedPublicKeys(count: 1),
+                "the path must climb from the leaf through the intermediate to the pinned root: \(real)")
+        // The real root carries the name the look-alike leaf gives as its issuer, but signed nothing here.
+        let lookAlike = await pinningRoot.decide([pki.rogueLeaf, pki.root, pki.rogueRoot], for: "localhost")
+        #expect(!lookAlike.isTrusted && lookAlike.reason == .noPinnedPublicKey,
+                "an issuer must have signed the certificate, not merely carry its issuer's name: \(lookAlike)")
+    }
+
+    @Test("A leaf that allows any purpose, or does not restrict its purpose, may serve TLS")
+    func anyOrNoExtendedKeyUsage() async throws {
+        let cases: [([ExtendedKeyUsage.Usage], String)] = [([.any], "allows any purpose"), ([], "has no extended key usage")]
+        for (usage, meaning) in cases {
+            var recipe = CertificateRecipe(commonName: "localhost", role: .server)
+            recipe.dnsNames = ["localhost"]
+            recipe.extendedKeyUsage = usage
+            let leaf = try TestCertificates.make(recipe, issuedBy: pki.intermediate)
+            let decision = await SecurityPolicy.default.decide([leaf, pki.intermediate], for: "localhost")
+            #expect(decision.isTrusted, "a leaf that \(meaning) must be accepted for a server: \(decision)")
+        }
     }
 
     @Test("A certificate whose extended key usage does not allow TLS servers is refused when the domain is validated")

@@ -88,6 +88,19 @@ struct HandshakeTests {
         }
     }
 
+    @Test("A connection the server closes before any response is a lost connection, not a finished exchange")
+    func closedBeforeResponse() async throws {
+        // No byte of HTTP arrives, so the HTTP decoder has nothing to complain about: only the
+        // close itself can say that the exchange was cut short.
+        try await TLSServer.with(TLSServer.right) { server in
+            let error = await #expect(throws: PinnedTransportError.self) {
+                try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: server.url("/fault/close-before-response")))
+            }
+            #expect(error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost,
+                    "a close before the response ended must be reported as a lost connection (-1005): \(String(describing: error))")
+        }
+    }
+
     @Test("A refused connection and a URL that is not https are errors, not hangs")
     func badURLAndNoServer() async throws {
         let http = await #expect(throws: PinnedTransportError.self) {

@@ -57,7 +57,10 @@ struct ManagerTests {
                 return
             }
             #expect(error.domain == NSURLErrorDomain && error.code == NSURLErrorServerCertificateUntrusted, "\(error)")
-            #expect((error.userInfo[NSURLErrorFailingURLErrorKey] as? URL) == server.url("/get"))
+            #expect((error.userInfo[NSURLErrorFailingURLErrorKey] as? URL) == server.url("/get"), "the failing URL: \(error.userInfo)")
+            // `NSURLErrorFailingURLStringErrorKey`, spelled out: Foundation deprecates the constant.
+            #expect((error.userInfo["NSErrorFailingURLStringKey"] as? String) == server.url("/get").absoluteString,
+                    "the failing URL's string: \(error.userInfo)")
             #expect((error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey] as? [Data]) == TLSServer.rogue.map(\.data))
             // AFNetworking's did-complete block sees -999 (the cancelled challenge); here the
             // protocol fails the task itself, so the hook sees -1202 too.
@@ -90,6 +93,29 @@ struct ManagerTests {
             try manager.setSecurityPolicy(trustSettings(policy(.publicKey, pinning: [pki.intermediate])))
         }
         #expect(throws: Never.self) { try manager.setSecurityPolicy(trustSettings(.default)) }
+        let noBase = HTTPSessionManager(configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
+        defer { noBase.invalidateSession(cancelingTasks: true) }
+        #expect(throws: SecurityPolicyError.pinningNeedsHTTPSBaseURL(mode: .certificate, baseURL: nil), "a manager without a base URL has no https base URL") {
+            try noBase.setSecurityPolicy(trustSettings(policy(.certificate, pinning: [pki.intermediate])))
+        }
+    }
+
+    @Test("Each manager's requests are judged by its own policy")
+    func policyPerManager() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let pinned = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
+            defer { pinned.invalidateSession(cancelingTasks: true) }
+            let pinnedElsewhere = try Self.manager(for: server, policy(.certificate, pinning: [pki.otherRoot]))
+            defer { pinnedElsewhere.invalidateSession(cancelingTasks: true) }
+            let trusted = await Self.get(pinned, "/get?manager=first")
+            #expect((try? trusted.get()) == ["manager": ["first"]], "the first manager pins the server's CA, set before the second's policy: \(trusted)")
+            let refused = await Self.get(pinnedElsewhere, "/get?manager=second")
+            let code: Int? = switch refused {
+            case .failure(let error): error.code
+            case .success: nil
+            }
+            #expect(code == NSURLErrorServerCertificateUntrusted, "the second manager pins another CA: \(refused)")
+        }
     }
 
     #if canImport(FoundationNetworking)

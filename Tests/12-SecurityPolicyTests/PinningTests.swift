@@ -25,6 +25,39 @@ struct PinningTests {
         #expect(policy.pinnedPublicKeys == [pki.httpbinLeaf.certificate.publicKey, pki.intermediate.certificate.publicKey])
     }
 
+    @Test("Setting the pins derives their keys again, and forgets the old ones")
+    func settingPins() {
+        var pinned = policy(.publicKey, pinning: [pki.httpbinLeaf])
+        pinned.pinnedCertificates = [pki.intermediate.data, pki.root.data]
+        #expect(pinned.pinnedCertificates == [pki.intermediate.data, pki.root.data])
+        #expect(pinned.pinnedPublicKeys == [pki.intermediate.certificate.publicKey, pki.root.certificate.publicKey],
+                "the keys must be those of the pins set last, not of the pins the policy was made with")
+    }
+
+    /// A company's own CA, which none of the trusted roots vouches for, and a server it issued.
+    static func privateCA() throws -> (root: TestIdentity, leaf: TestIdentity) {
+        let root = try TestCertificates.make(CertificateRecipe(commonName: "Company Private CA", role: .authority))
+        var server = CertificateRecipe(commonName: "localhost", role: .server)
+        server.dnsNames = ["localhost"]
+        let leaf = try TestCertificates.make(server, issuedBy: root)
+        return (root, leaf)
+    }
+
+    @Test("A pinned CA that no trusted root vouches for is refused while invalid certificates are refused", arguments: modes)
+    func privateCAWithoutInvalidAllowed(mode: SecurityPolicy.PinningMode) async throws {
+        let company = try Self.privateCA()
+        let decision = await policy(mode, pinning: [company.root]).decide([company.leaf, company.root], for: "localhost")
+        #expect(!decision.isTrusted && decision.reason.kind == "untrustedChain",
+                "with invalid certificates refused, the trusted roots must vouch for the chain before any pin counts: \(decision)")
+    }
+
+    @Test("With invalid certificates allowed, a pinned private CA is trusted: the pins are the anchors", arguments: modes)
+    func privateCAWithInvalidAllowed(mode: SecurityPolicy.PinningMode) async throws {
+        let company = try Self.privateCA()
+        let decision = await policy(mode, pinning: [company.root], allowInvalid: true).decide([company.leaf, company.root], for: "localhost")
+        #expect(decision.isTrusted, "the pinned CA must anchor the chain although no trusted root vouches for it: \(decision)")
+    }
+
     @Test("Pinning the leaf trusts httpbin.org's chain", arguments: modes)
     func leafPinned(mode: SecurityPolicy.PinningMode) async {
         let decision = await policy(mode, pinning: [pki.httpbinLeaf]).decide(pki.httpbinChain, for: nil)

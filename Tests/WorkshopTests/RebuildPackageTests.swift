@@ -110,6 +110,25 @@ struct RebuildPackageTests {
         #expect(run.warnings == ["02-QueryStrings/QueryStrings.swift:7:9: warning: variable 'n' was never used"])
     }
 
+    @Test("A chapter's second module keeps its wrong modules in a subfolder named after it, and a subfolder that names no module is an error")
+    func wrongModulesOfASecondModule() throws {
+        let temporary = try TemporaryCourse()
+        try temporary.write("Sources/12-Policy/Policy.swift", "")
+        try temporary.write("Sources/12-Transport/Transport.swift", "")
+        try temporary.write("Tests/12-PolicyTests/stages.md", "")
+        try temporary.write("Tests/12-PolicyTests/WrongModules/b-rule.patch", "The policy's mistake.\n\ndiff --git a/Policy.swift b/Policy.swift\n")
+        try temporary.write("Tests/12-PolicyTests/WrongModules/Transport/a-rule.patch", "The transport's mistake.\n\ndiff --git a/T.swift b/T.swift\n")
+        let chapter = try RebuildChapter.named(12, in: temporary.course)
+        #expect(chapter.module == "Policy")
+        let modules = try WrongModule.all(of: chapter)
+        #expect(modules.map(\.name) == ["chapter 12, b-rule", "chapter 12, Transport/a-rule"])
+        #expect(modules.map(\.module) == ["Policy", "Transport"])
+        #expect(modules.map(\.sourcesFolder.lastPathComponent) == ["12-Policy", "12-Transport"])
+        #expect(modules.map(\.mistake) == ["The policy's mistake.", "The transport's mistake."])
+        try temporary.write("Tests/12-PolicyTests/WrongModules/Nowhere/c.patch", "")
+        #expect(throws: WorkshopError.self, "a folder of patches that would be silently left unproven") { try WrongModule.all(of: chapter) }
+    }
+
     @Test("A test's key is its suite path and function, without module, arguments or file")
     func keys() {
         let record = { (id: String) in EventStream.TestRecord(id: id, module: "QTests", displayName: "") }

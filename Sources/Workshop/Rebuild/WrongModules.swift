@@ -5,6 +5,10 @@ import Foundation
 /// the module's folder (`git diff --relative=Sources/NN-Name`). The lines before the diff say the
 /// mistake in a sentence, as an exercise's known-bad attempts do, so that the folder reads as "the
 /// rules this chapter's suite proves". `workshop rebuild verify` proves each one fails a stage.
+///
+/// A chapter with a second module that its tests use but a learner does not rebuild (chapter 12's
+/// `PinnedTransport`, beside `SecurityPolicy`) keeps that module's wrong modules in a subfolder
+/// named after it, `WrongModules/PinnedTransport/`, with paths relative to `Sources/12-PinnedTransport`.
 package struct WrongModule: Sendable, Equatable {
     package var chapter: Int
     /// The file's name without `.patch`: `unsorted-keys`.
@@ -12,19 +16,48 @@ package struct WrongModule: Sendable, Equatable {
     package var patch: URL
     /// The sentence before the diff; empty when the patch has none.
     package var mistake: String
+    /// The target the patch changes, and its folder in the course: the chapter's module unless the
+    /// patch is in a subfolder named after another module of the chapter.
+    package var module: String
+    package var sourcesFolder: URL
 
     package static let folderName = "WrongModules"
 
-    /// The wrong modules of `chapter`, in the order of their file names.
+    /// The wrong modules of `chapter`, the chapter's own module's first, each folder's in the order
+    /// of their file names. A subfolder that names no module of the chapter is an error, not a
+    /// folder of patches silently left unproven.
     package static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
-        try contents(of: chapter.testsFolder.appendingPathComponent(folderName)).filter { $0.pathExtension == "patch" }.map { patch in
+        let folder = chapter.testsFolder.appendingPathComponent(folderName)
+        var modules = try patches(in: folder, chapter: chapter, module: chapter.module, sourcesFolder: chapter.sourcesFolder)
+        for subfolder in try contents(of: folder) where isFolder(subfolder) {
+            let name = subfolder.lastPathComponent
+            let sources = chapter.sourcesFolder.deletingLastPathComponent().appendingPathComponent(String(format: "%02d-", chapter.number) + name)
+            guard FileManager.default.fileExists(atPath: sources.path) else {
+                throw WorkshopError("\(subfolder.path): a subfolder of wrong modules is named after a module of chapter \(chapter.number), "
+                    + "and there is no \(sources.lastPathComponent) in Sources")
+            }
+            modules += try patches(in: subfolder, chapter: chapter, module: name, sourcesFolder: sources)
+        }
+        return modules
+    }
+
+    private static func patches(in folder: URL, chapter: RebuildChapter, module: String, sourcesFolder: URL) throws -> [WrongModule] {
+        try contents(of: folder).filter { $0.pathExtension == "patch" }.map { patch in
             WrongModule(chapter: chapter.number, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
-                        mistake: KnownBadAttempt.mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)))
+                        mistake: KnownBadAttempt.mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)),
+                        module: module, sourcesFolder: sourcesFolder)
         }
     }
 
-    /// `chapter 2, unsorted-keys`.
-    package var name: String { "chapter \(chapter), \(slug)" }
+    private static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// `chapter 2, unsorted-keys`; `chapter 12, PinnedTransport/verification-off` for another module's.
+    package var name: String {
+        "chapter \(chapter), " + (patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)")
+    }
 }
 
 /// Where a wrong module was caught: the first stage it fails, and what a learner who made the
@@ -43,7 +76,7 @@ package struct WrongModuleCatch: Sendable {
 /// fails. A wrong module is a problem when its patch no longer applies, when it does not compile (it
 /// proves nothing), or when it passes every stage (the suite misses the mistake).
 ///
-/// Cost, the reason for the shape: every wrong module of a chapter is built from one folder,
+/// Cost, the reason for the shape: the wrong modules of one module are all built from one folder,
 /// `.build/rebuild-verify/wrong/NN-Name`, whose files are rewritten only where the patch changes
 /// them, so that each build recompiles the file or two that differ and relinks the tests; the rest of
 /// the package is built once. After the chapter's first wrong module, the build runs SwiftPM's own
@@ -60,37 +93,39 @@ struct WrongModuleProof {
 
     var course: Course { workspace.course }
 
-    /// The folder every wrong module of `chapter` is built from.
-    func folder(for chapter: RebuildChapter) -> URL {
-        workspace.folder.appendingPathComponent("wrong/\(chapter.folderName)")
+    /// The folder every wrong module of one module (`12-SecurityPolicy`) is built from.
+    func folder(for module: WrongModule) -> URL {
+        workspace.folder.appendingPathComponent("wrong/\(module.sourcesFolder.lastPathComponent)")
     }
 
     /// Judges `modules` (all of them wrong modules of `chapter`); returns the problems.
     func run(_ modules: [WrongModule], of chapter: RebuildChapter, plan: StagePlan) throws -> [String] {
         guard !modules.isEmpty else { return [] }
-        let folder = folder(for: chapter)
-        var layout = RebuildPackage.Layout(targets: manifest.closure(of: [chapter.testTarget]))
-        layout.replacements[chapter.module] = folder
         var problems: [String] = []
         // The direct build commands, once SwiftPM has built this layout and written its plan, for
-        // as long as the module's files are the same ones (a patch that adds or removes a file
-        // needs a new plan).
-        var direct: (commands: BuildPlanCommands, files: Set<String>)?
+        // as long as the patched module and its files are the same ones (a patch that adds or
+        // removes a file, or one of another module, which changes the layout, needs a new plan).
+        var direct: (commands: BuildPlanCommands, module: String, files: Set<String>)?
         for (index, module) in modules.enumerated() {
-            progress("chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)")
+            progress("chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)"
+                + (module.module == chapter.module ? "" : " (in \(module.module))"))
             let started = Date()
+            let folder = folder(for: module)
             if let problem = try materialize(module, of: chapter, in: folder) {
                 problems.append(problem)
                 continue
             }
+            // Only the patched module comes from the wrong folder; the chapter's others are the course's.
+            var layout = RebuildPackage.Layout(targets: manifest.closure(of: [chapter.testTarget]))
+            layout.replacements[module.module] = folder
             try workspace.package.prepare(layout, manifest: manifest)
             let files = Set(try FileTree.files(in: folder).keys)
-            let commands = direct.flatMap { $0.files == files ? $0.commands : nil }
+            let commands = direct.flatMap { $0.module == module.module && $0.files == files ? $0.commands : nil }
             let judged = try judge(module, of: chapter, plan: plan, started: started, building: commands)
             problems += judged.problems
             if judged.builtBySwiftPM {
-                direct = BuildPlanCommands.read(packageAt: workspace.package.folder, module: chapter.module, testTarget: chapter.testTarget)
-                    .map { ($0, files) }
+                direct = BuildPlanCommands.read(packageAt: workspace.package.folder, module: module.module, testTarget: chapter.testTarget)
+                    .map { ($0, module.module, files) }
             } else if judged.failedToCompile {
                 direct = nil  // SwiftPM builds the next one from whatever this left behind
             }
@@ -106,11 +141,11 @@ struct WrongModuleProof {
         // Applied in a scratch copy outside the course, so that git treats it as a plain folder.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-wrong-module-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        try FileManager.default.copyItem(at: chapter.sourcesFolder, to: scratch)
+        try FileManager.default.copyItem(at: module.sourcesFolder, to: scratch)
         let apply = try Shell.run(["git", "apply", "--whitespace=nowarn", module.patch.path], in: scratch,
                                   environment: ["GIT_CEILING_DIRECTORIES": scratch.deletingLastPathComponent().path])
         guard apply.succeeded else {
-            return "\(module.name): \(course.relative(module.patch)) no longer applies to \(course.relative(chapter.sourcesFolder)):\n"
+            return "\(module.name): \(course.relative(module.patch)) no longer applies to \(course.relative(module.sourcesFolder)):\n"
                 + indent(Check.limited(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), to: 800), by: 4)
                 + "\n  make the mistake again in the module and write the patch anew (README, \"Wrong modules\")"
         }
