@@ -47,10 +47,14 @@ struct AsyncImageTests {
     func cancelOneCaller() async throws {
         try await Harness.with { harness in
             let downloader = harness.downloader
-            let path = "/image/numbered/3?delay=3000"
+            // The server holds its answer 10 s (its longest delay), so that the download is still
+            // running when the request is seen, even on a starved sanitized run (one took a minute
+            // to deliver the request at all).
+            let path = "/image/numbered/3?delay=10000"
             harness.download(path, as: "closure")
             let call = Task { try await downloader.image(for: harness.request(path)) }
-            #expect(await eventually(within: 60) { downloader.activity.running == 1 && harness.hits(path) == 1 })
+            #expect(await eventually(within: 120) { downloader.activity.running == 1 && harness.hits(path) == 1 },
+                    "the shared download reached the server: \(harness.hits(path)) request(s), \(downloader.activity.running) running")
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
             #expect(await harness.answers.wait(for: 1))
