@@ -37,7 +37,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .requestSerialization: 3
         case .validation: 5
         case .parsing: 6
-        case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didWriteData, .didFinishDownloading, .didComplete, .processingQueue,
+        case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didWriteData, .didFinishDownloading, .didComplete,
+            .processingQueue,
             .completionQueue, .didCompleteNotification:
             8
         case .taskCreation, .taskTableInsert, .resume, .resumeNotification, .taskTableRemoval: 9
@@ -50,7 +51,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
     /// What AFNetworking 4.0.1 calls the code that does this step.
     public var afnetworking: String {
         switch self {
-        case .baseURLResolution: "+[NSURL URLWithString:relativeToURL:] in -[AFHTTPSessionManager dataTaskWithHTTPMethod:…]"
+        case .baseURLResolution:
+            "+[NSURL URLWithString:relativeToURL:] in -[AFHTTPSessionManager dataTaskWithHTTPMethod:…]"
         case .queryString: "AFQueryStringFromParameters"
         case .requestSerialization: "-[AFHTTPRequestSerializer requestWithMethod:URLString:parameters:error:]"
         case .taskCreation: "-[AFURLSessionManager dataTaskWithRequest:…]"
@@ -61,7 +63,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .didReceiveData: "-[AFURLSessionManagerTaskDelegate URLSession:dataTask:didReceiveData:]"
         case .didSendBodyData: "URLSession:task:didSendBodyData:…"
         case .didWriteData: "URLSession:downloadTask:didWriteData:…"
-        case .didFinishDownloading: "-[AFURLSessionManagerTaskDelegate URLSession:downloadTask:didFinishDownloadingToURL:]"
+        case .didFinishDownloading:
+            "-[AFURLSessionManagerTaskDelegate URLSession:downloadTask:didFinishDownloadingToURL:]"
         case .didComplete: "-[AFURLSessionManagerTaskDelegate URLSession:task:didCompleteWithError:]"
         case .taskTableRemoval: "-[AFURLSessionManager removeDelegateForTask:]"
         case .processingQueue: "url_session_manager_processing_queue()"
@@ -71,7 +74,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
         case .didCompleteNotification: "AFNetworkingTaskDidCompleteNotification"
         case .imageCache: "-[AFAutoPurgingImageCache imageforRequest:…] / addImage:forRequest:…"
         case .mergedTask: "AFImageDownloaderMergedTask, -[AFImageDownloaderMergedTask addResponseHandler:]"
-        case .downloadQueue: "-[AFImageDownloader startMergedTask:] / enqueueMergedTask: / safelyStartNextTaskIfNecessary"
+        case .downloadQueue:
+            "-[AFImageDownloader startMergedTask:] / enqueueMergedTask: / safelyStartNextTaskIfNecessary"
         case .responseHandlers: "AFImageDownloaderResponseHandler successBlock / failureBlock"
         case .caller: "(your code)"
         }

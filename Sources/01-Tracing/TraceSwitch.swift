@@ -31,7 +31,8 @@ extension TraceSwitch {
     /// Reports a step to the tracer, if there is one; with none, nothing is built or allocated.
     @inlinable
     package func record(
-        _ step: TraceStep, task: Int? = nil, on place: @autoclosure () -> String, _ detail: @autoclosure () -> String = ""
+        _ step: TraceStep, task: Int? = nil, on place: @autoclosure () -> String,
+        _ detail: @autoclosure () -> String = ""
     ) {
         guard isOn.load(ordering: .relaxed) else { return }
         current.withLock { $0 }?.record(step, task: task, on: place(), detail())

@@ -37,7 +37,9 @@ public final class Tracer: Sendable {
 
     /// Reports one step. `detail` is built here, only because someone is listening.
     package func record(_ step: TraceStep, task: Int? = nil, on place: String, _ detail: String = "") {
-        sink(TraceEvent(step: step, taskIdentifier: task, place: place, detail: detail, elapsed: ContinuousClock.now - origin))
+        sink(
+            TraceEvent(
+                step: step, taskIdentifier: task, place: place, detail: detail, elapsed: ContinuousClock.now - origin))
     }
 }
 // end-listing

@@ -15,7 +15,8 @@ public func percentEscaped(_ string: String) -> String {
         // `addingPercentEncoding` returns nil only for text that has no UTF-8 form: an unpaired
         // surrogate, which a Swift `String` cannot hold. The fallback is the byte-identical escaper,
         // so even that impossible case loses nothing.
-        escaped += batch.addingPercentEncoding(withAllowedCharacters: queryComponentAllowed)
+        escaped +=
+            batch.addingPercentEncoding(withAllowedCharacters: queryComponentAllowed)
             ?? fastPercentEscaped(String(batch))
     }
     return escaped

@@ -30,7 +30,8 @@ public enum UserAgent {
     static func asciiOnly(_ text: String) -> String {
         // The filter is the fallback for a Foundation without ICU's transforms (nil result): it
         // drops what is not ASCII instead of transliterating it.
-        let transliterated = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; [:^ASCII:] Remove"), reverse: false) ?? text
+        let transliterated =
+            text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; [:^ASCII:] Remove"), reverse: false) ?? text
         return String(transliterated.unicodeScalars.filter(\.isASCII).map(Character.init))
     }
     // end-listing
@@ -39,7 +40,8 @@ public enum UserAgent {
     /// the process name (a command-line tool, and every program on Linux, has no bundle info).
     public static var current: String {
         let info = Bundle.main.infoDictionary ?? [:]
-        let name = info["CFBundleExecutable"] as? String ?? info["CFBundleIdentifier"] as? String
+        let name =
+            info["CFBundleExecutable"] as? String ?? info["CFBundleIdentifier"] as? String
             ?? ProcessInfo.processInfo.processName
         let version = info["CFBundleShortVersionString"] as? String ?? info["CFBundleVersion"] as? String
         return make(name: name, version: version, system: system)

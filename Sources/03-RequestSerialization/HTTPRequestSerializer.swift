@@ -52,7 +52,9 @@ public struct HTTPRequestSerializer: RequestSerializer {
     }
 
     // listing: serializing-a-request
-    public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError) -> URLRequest {
+    public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError)
+        -> URLRequest
+    {
         var serialized = addingDefaultHeaders(to: request)
         // No parameters, no query; but an empty dictionary gives an empty query, and that matters
         // below: a POST with no parameters still gets a form body, an empty one.

@@ -53,7 +53,8 @@ extension RequestSerializationError: CustomNSError {
         switch self {
         case .badURL(let string): "The URL string \(string.debugDescription) is not a valid URL."
         case .queryStringSerializationFailed(let error): "The query string serialization failed: \(error)"
-        case .parametersNotADictionary(let typeName): "The default query string needs a dictionary of parameters, not \(typeName)."
+        case .parametersNotADictionary(let typeName):
+            "The default query string needs a dictionary of parameters, not \(typeName)."
         case .invalidParameters(let reason): reason
         case .bodyEncodingFailed(let error): "The body could not be encoded: \(error)"
         case .methodDoesNotAllowBody(let method): "A \(method) request cannot carry a multipart body."

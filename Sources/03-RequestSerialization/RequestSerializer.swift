@@ -24,7 +24,9 @@ public protocol RequestSerializer: Sendable {
 extension RequestSerializer {
     /// A new request for `method` and `urlString`, with the request properties that were set and
     /// with `parameters` encoded (AFNetworking's `requestWithMethod:URLString:parameters:error:`).
-    public func request(method: String, urlString: String, parameters: Any? = nil) throws(RequestSerializationError) -> URLRequest {
+    public func request(method: String, urlString: String, parameters: Any? = nil) throws(RequestSerializationError)
+        -> URLRequest
+    {
         try request(bySerializing: http.plainRequest(method: method, urlString: urlString), parameters: parameters)
     }
 }

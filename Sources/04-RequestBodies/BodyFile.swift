@@ -30,7 +30,10 @@ extension URLRequest {
         let length = try writeFile(fileURL) { buffer throws(MultipartFormError) in
             let count = stream.read(buffer.baseAddress!, maxLength: buffer.count)
             // A form's own stream fails with a MultipartFormError: pass it on as it is.
-            guard count >= 0 else { throw stream.streamError as? MultipartFormError ?? .streamFailed(index: 0, underlying: stream.streamError) }
+            guard count >= 0 else {
+                throw stream.streamError as? MultipartFormError
+                    ?? .streamFailed(index: 0, underlying: stream.streamError)
+            }
             return count
         }
         var request = self
@@ -50,7 +53,8 @@ private func writeFile(
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256 * 1024)
     defer { buffer.deallocate() }
     guard FileManager.default.createFile(atPath: fileURL.path, contents: nil),
-          let file = try? FileHandle(forWritingTo: fileURL) else {
+        let file = try? FileHandle(forWritingTo: fileURL)
+    else {
         throw .writeFailed(fileURL, underlying: CocoaError(.fileWriteUnknown))
     }
     defer { try? file.close() }

@@ -14,13 +14,20 @@ public struct JSONRequestSerializer: RequestSerializer {
     /// `.prettyPrinted` for people, `.withoutEscapingSlashes` for URLs that stay readable.
     public var writingOptions: JSONSerialization.WritingOptions
 
-    public init(http: HTTPRequestSerializer = HTTPRequestSerializer(), writingOptions: JSONSerialization.WritingOptions = []) {
+    public init(
+        http: HTTPRequestSerializer = HTTPRequestSerializer(), writingOptions: JSONSerialization.WritingOptions = []
+    ) {
         self.http = http
         self.writingOptions = writingOptions
     }
+    // end-listing
 
-    public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError) -> URLRequest {
-        try http.request(bySerializing: request, parameters: parameters, contentType: "application/json") { parameters throws(RequestSerializationError) in
+    // listing: json-request-body
+    public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError)
+        -> URLRequest
+    {
+        try http.request(bySerializing: request, parameters: parameters, contentType: "application/json") {
+            parameters throws(RequestSerializationError) in
             // Checked first: `JSONSerialization` raises an Objective-C exception on macOS for an
             // object it cannot write (a `Date`, a struct), which no Swift `catch` can stop.
             guard JSONSerialization.isValidJSONObject(parameters) else {

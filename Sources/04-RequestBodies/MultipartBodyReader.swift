@@ -82,7 +82,9 @@ private final class SegmentReader {
             if count < 0 { throw .streamFailed(index: index, underlying: stream.streamError) }
             // The length went into Content-Length before a byte was read: a stream that ends early
             // must stop the upload, or the server waits forever for the missing bytes.
-            if count == 0 { throw .partShorterThanDeclared(index: index, declared: declared, actual: declared - remaining) }
+            if count == 0 {
+                throw .partShorterThanDeclared(index: index, declared: declared, actual: declared - remaining)
+            }
             source = .stream(stream, index: index, declared: declared, remaining: remaining - UInt64(count))
             return count
         }

@@ -56,7 +56,9 @@ final class MultipartBodyStream: InputStream {
     // end-listing
 
     /// No direct access to an internal buffer: the bytes do not exist until they are read.
-    override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>) -> Bool {
+    override func getBuffer(
+        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
+    ) -> Bool {
         false
     }
 
@@ -72,7 +74,10 @@ final class MultipartBodyStream: InputStream {
     func unscheduleFromCFRunLoop(_ runLoop: CFRunLoop?, forMode mode: CFRunLoopMode?) {}
 
     @objc(_setCFClientFlags:callback:context:)
-    func setCFClientFlags(_ flags: CFOptionFlags, callback: CFReadStreamClientCallBack?, context: UnsafeMutablePointer<CFStreamClientContext>?) -> Bool {
+    func setCFClientFlags(
+        _ flags: CFOptionFlags, callback: CFReadStreamClientCallBack?,
+        context: UnsafeMutablePointer<CFStreamClientContext>?
+    ) -> Bool {
         false
     }
     #endif

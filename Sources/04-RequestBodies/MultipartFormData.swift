@@ -46,7 +46,8 @@ extension MultipartFormData {
 
     /// A file given as bytes in memory.
     public mutating func appendPart(withFileData data: Data, name: String, fileName: String, mimeType: String) {
-        parts.append(MultipartPart(headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType), body: .data(data)))
+        parts.append(
+            MultipartPart(headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType), body: .data(data)))
     }
 }
 // end-listing
@@ -56,13 +57,18 @@ extension MultipartFormData {
     /// A file on disk, named after its last path component, typed by its extension. It is read
     /// while the body is sent, never loaded whole.
     public mutating func appendPart(withFileURL fileURL: URL, name: String) throws(MultipartFormError) {
-        try appendPart(withFileURL: fileURL, name: name, fileName: fileURL.lastPathComponent,
-                       mimeType: RequestBodies.mimeType(forPathExtension: fileURL.pathExtension))
+        try appendPart(
+            withFileURL: fileURL, name: name, fileName: fileURL.lastPathComponent,
+            mimeType: RequestBodies.mimeType(forPathExtension: fileURL.pathExtension))
     }
+    // end-listing
 
+    // listing: appending-file-part-checks
     /// A file on disk, with the name and type you give. Fails now, not while sending, when the
     /// URL is not a file's or the file cannot be read: its length goes into `Content-Length`.
-    public mutating func appendPart(withFileURL fileURL: URL, name: String, fileName: String, mimeType: String) throws(MultipartFormError) {
+    public mutating func appendPart(withFileURL fileURL: URL, name: String, fileName: String, mimeType: String)
+        throws(MultipartFormError)
+    {
         guard fileURL.isFileURL else { throw .notAFileURL(fileURL) }
         guard (try? fileURL.checkResourceIsReachable()) == true else { throw .fileNotReachable(fileURL) }
         let attributes: [FileAttributeKey: Any]
@@ -71,9 +77,16 @@ extension MultipartFormData {
         } catch {
             throw .fileUnreadable(fileURL, reason: "\(error)")
         }
-        guard attributes[.type] as? FileAttributeType != .typeDirectory else { throw .fileUnreadable(fileURL, reason: "it is a folder") }
-        guard let size = (attributes[.size] as? NSNumber)?.uint64Value else { throw .fileUnreadable(fileURL, reason: "its size is unknown") }
-        parts.append(MultipartPart(headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType), body: .file(fileURL, length: size)))
+        guard attributes[.type] as? FileAttributeType != .typeDirectory else {
+            throw .fileUnreadable(fileURL, reason: "it is a folder")
+        }
+        guard let size = (attributes[.size] as? NSNumber)?.uint64Value else {
+            throw .fileUnreadable(fileURL, reason: "its size is unknown")
+        }
+        parts.append(
+            MultipartPart(
+                headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType),
+                body: .file(fileURL, length: size)))
     }
 }
 // end-listing
@@ -85,7 +98,10 @@ extension MultipartFormData {
         withInputStream makeStream: @escaping @Sendable () -> InputStream,
         name: String, fileName: String, length: UInt64, mimeType: String
     ) {
-        parts.append(MultipartPart(headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType), body: .stream(makeStream, length: length)))
+        parts.append(
+            MultipartPart(
+                headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType),
+                body: .stream(makeStream, length: length)))
     }
 
     /// A part with headers of your own. A header with a line break is refused: it would end the
@@ -137,7 +153,10 @@ extension MultipartPart {
 }
 
 private func fileHeaders(name: String, fileName: String, mimeType: String) -> [PartHeader] {
-    [PartHeader("Content-Disposition", disposition(name: name, fileName: fileName)), PartHeader("Content-Type", oneLine(mimeType))]
+    [
+        PartHeader("Content-Disposition", disposition(name: name, fileName: fileName)),
+        PartHeader("Content-Type", oneLine(mimeType)),
+    ]
 }
 
 /// A MIME type kept on its header line. AFNetworking writes it as given, so a CR or LF in it ends the

@@ -62,9 +62,12 @@ extension MultipartFormError: CustomNSError {
         case .fileUnreadable(let url, let reason): "\(url.path) cannot be a part: \(reason)"
         case .invalidBoundary(let boundary): "\(boundary.debugDescription) is not a valid multipart boundary."
         case .invalidHeader(let name, _): "The part header \(name.debugDescription) holds a line break."
-        case .partShorterThanDeclared(let index, let declared, let actual): "Part \(index) declared \(declared) bytes but had \(actual)."
-        case .partLongerThanDeclared(let index, let declared): "Part \(index) has more than the \(declared) bytes it declared."
-        case .streamFailed(let index, let error): "The stream of part \(index) failed: \(error.map { "\($0)" } ?? "it could not be opened")"
+        case .partShorterThanDeclared(let index, let declared, let actual):
+            "Part \(index) declared \(declared) bytes but had \(actual)."
+        case .partLongerThanDeclared(let index, let declared):
+            "Part \(index) has more than the \(declared) bytes it declared."
+        case .streamFailed(let index, let error):
+            "The stream of part \(index) failed: \(error.map { "\($0)" } ?? "it could not be opened")"
         case .writeFailed(let url, let error): "Writing the body to \(url.path) failed: \(error)"
         case .missingBodyStream: "The request has no body stream to write."
         }

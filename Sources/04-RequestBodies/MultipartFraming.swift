@@ -38,14 +38,18 @@ extension MultipartFormData {
         guard !parts.isEmpty else { return [] }
         var segments: [BodySegment] = []
         for (index, part) in parts.enumerated() {
-            let boundaryLine = index == 0 ? MultipartFraming.initialBoundary(boundary) : MultipartFraming.encapsulationBoundary(boundary)
+            let boundaryLine =
+                index == 0
+                ? MultipartFraming.initialBoundary(boundary) : MultipartFraming.encapsulationBoundary(boundary)
             segments.append(.framing(Data((boundaryLine + MultipartFraming.headerLines(part.headers)).utf8)))
             segments.append(.part(index: index, part.body))
         }
         segments.append(.framing(Data(MultipartFraming.finalBoundary(boundary).utf8)))
         return segments
     }
+    // end-listing
 
+    // listing: content-length
     /// The length of the whole body, in bytes, computed without reading any part.
     public var contentLength: UInt64 {
         segments.reduce(0) { total, segment in

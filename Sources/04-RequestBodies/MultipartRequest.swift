@@ -35,7 +35,8 @@ extension MultipartFormData {
     /// `request` with this form as its streamed body, its `Content-Type` with the boundary, and the
     /// framing headers (AFNetworking's `requestByFinalizingMultipartFormData`). An empty form
     /// leaves the request as it is, body and `Content-Type` included.
-    public func request(byFinalizing request: URLRequest, framing: StreamedBodyFraming = .platformDefault) -> URLRequest {
+    public func request(byFinalizing request: URLRequest, framing: StreamedBodyFraming = .platformDefault) -> URLRequest
+    {
         guard !isEmpty else { return request }
         var request = request
         request.httpBodyStream = makeBodyStream()

@@ -23,8 +23,11 @@ public struct PropertyListRequestSerializer: RequestSerializer {
         self.writeOptions = writeOptions
     }
 
-    public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError) -> URLRequest {
-        try http.request(bySerializing: request, parameters: parameters, contentType: "application/x-plist") { parameters throws(RequestSerializationError) in
+    public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError)
+        -> URLRequest
+    {
+        try http.request(bySerializing: request, parameters: parameters, contentType: "application/x-plist") {
+            parameters throws(RequestSerializationError) in
             // Asked to write OpenStep, Foundation on Linux prints "not supported for writing" and
             // then traps, killing the process: refused here first.
             guard format != .openStep else { throw .bodyEncodingFailed(CocoaError(.propertyListWriteInvalid)) }
@@ -33,7 +36,8 @@ public struct PropertyListRequestSerializer: RequestSerializer {
                 throw .invalidParameters(reason: "The `parameters` argument is not a valid property list.")
             }
             do {
-                return try PropertyListSerialization.data(fromPropertyList: parameters, format: format, options: writeOptions)
+                return try PropertyListSerialization.data(
+                    fromPropertyList: parameters, format: format, options: writeOptions)
             } catch {
                 throw .bodyEncodingFailed(error)
             }

@@ -40,7 +40,9 @@ public struct ContentType: Sendable, Hashable {
         var charset: String?
         while !rest.isEmpty {
             let parameter = takePart(&rest)
-            guard let equals = parameter.firstIndex(of: equalsSign), isCharset(trimmed(parameter[..<equals])) else { continue }
+            guard let equals = parameter.firstIndex(of: equalsSign), isCharset(trimmed(parameter[..<equals])) else {
+                continue
+            }
             var value = trimmed(parameter[(equals + 1)...])
             while value.first == quote { value.removeFirst() }
             while value.last == quote { value.removeLast() }

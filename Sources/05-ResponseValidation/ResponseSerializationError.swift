@@ -19,7 +19,9 @@ public struct ResponseSerializationError: Error, Sendable {
         set { underlying = newValue.map(Underlying.init) }
     }
 
-    public init(_ reason: Reason, response: URLResponse?, data: Data?, underlyingError: ResponseSerializationError? = nil) {
+    public init(
+        _ reason: Reason, response: URLResponse?, data: Data?, underlyingError: ResponseSerializationError? = nil
+    ) {
         self.reason = reason
         self.response = response
         self.data = data

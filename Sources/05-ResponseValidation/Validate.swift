@@ -5,8 +5,7 @@ import FoundationNetworking
 
 extension HTTPResponseSerializer {
     // listing: validate-response
-    /// Checks `response` against the acceptable content types, then the acceptable status codes, in
-    /// that order, as AFNetworking's `validateResponse:data:error:` does.
+    /// Checks the content type, then the status code, in the order of AFNetworking's `validateResponse:data:error:`.
     public func validate(_ response: URLResponse?, data: Data?) -> Validation {
         // Only an HTTP response has a status and headers to check: a file or data URL passes.
         guard let response = response as? HTTPURLResponse else { return .valid }
@@ -17,8 +16,9 @@ extension HTTPResponseSerializer {
 
         // 1. The content type. No MIME type and no body (a 204, a HEAD) leaves nothing to mislabel.
         if let acceptable = acceptableContentTypes,
-           !(mimeType.map { acceptable.contains($0) } ?? false),
-           !(mimeType == nil && bodyIsEmpty) {
+            !(mimeType.map { acceptable.contains($0) } ?? false),
+            !(mimeType == nil && bodyIsEmpty)
+        {
             // An empty body fails without an error object: there is no content to report on.
             if !bodyIsEmpty {
                 error = ResponseSerializationError(.unacceptableContentType(mimeType), response: response, data: data)
@@ -28,7 +28,8 @@ extension HTTPResponseSerializer {
 
         // 2. The status. When both fail, the status error wraps the content-type error.
         if let acceptable = acceptableStatusCodes, !acceptable.contains(response.statusCode) {
-            let statusError = ResponseSerializationError(.unacceptableStatusCode(response.statusCode), response: response, data: data)
+            let statusError = ResponseSerializationError(
+                .unacceptableStatusCode(response.statusCode), response: response, data: data)
             error = .error(statusError, withUnderlyingError: error)
             isValid = false
         }

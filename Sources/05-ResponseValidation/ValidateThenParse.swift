@@ -20,7 +20,8 @@ extension HTTPResponseSerializer {
     ) -> SerializedResponse<Object> {
         let validationError = validate(response, data: data).error
         let contentTypeFailed = errorOrUnderlyingError(
-            validationError, hasCode: NSURLErrorCannotDecodeContentData, inDomain: ResponseSerializationError.errorDomain)
+            validationError, hasCode: NSURLErrorCannotDecodeContentData,
+            inDomain: ResponseSerializationError.errorDomain)
         guard !contentTypeFailed, let data, !data.isEmpty else {
             return SerializedResponse(object: nil, error: validationError)
         }

@@ -9,7 +9,9 @@ import ResponseValidation
 /// serializer would be if it were written for Swift. Same content types, same fast path, same
 /// failures, and one more: a well-formed body of the wrong shape (`decodingFailed`).
 public struct DecodableResponseSerializer<Value: Decodable>: ValidatingResponseSerializer {
-    public var validation = HTTPResponseSerializer(acceptableContentTypes: ["application/json", "text/json", "text/javascript"])
+    public var validation = HTTPResponseSerializer(acceptableContentTypes: [
+        "application/json", "text/json", "text/javascript",
+    ])
     /// A class: configure it before the serializer is shared, since copies of the serializer share it.
     public var decoder: JSONDecoder
 
@@ -46,14 +48,17 @@ extension DecodableResponseSerializer {
             guard JSONText.parses(text) else {
                 return JSONText.diagnoseFailure(of: text, parserError: corrupted.underlyingError ?? error)
             }
-            return .decodingFailed(type: "\(Value.self)", detail: "a value does not fit its type (JSONDecoder gives no path)")
-        case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found):
+            return .decodingFailed(
+                type: "\(Value.self)", detail: "a value does not fit its type (JSONDecoder gives no path)")
+        case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found),
+            .keyNotFound(_, let found):
             context = found
         @unknown default:
             return .decodingFailed(type: "\(Value.self)", detail: "\(error)")
         }
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return .decodingFailed(type: "\(Value.self)", detail: (path.isEmpty ? "" : "at \(path): ") + context.debugDescription)
+        return .decodingFailed(
+            type: "\(Value.self)", detail: (path.isEmpty ? "" : "at \(path): ") + context.debugDescription)
     }
 }
 // end-listing

@@ -8,7 +8,9 @@ import ResponseValidation
 /// Validates, then parses a JSON body into Foundation objects (`[String: Any]`, `[Any]`, `String`,
 /// `NSNumber`, `NSNull`), AFNetworking's `AFJSONResponseSerializer`.
 public struct JSONResponseSerializer: ValidatingResponseSerializer {
-    public var validation = HTTPResponseSerializer(acceptableContentTypes: ["application/json", "text/json", "text/javascript"])
+    public var validation = HTTPResponseSerializer(acceptableContentTypes: [
+        "application/json", "text/json", "text/javascript",
+    ])
     /// Passed to `JSONSerialization`: `.fragmentsAllowed` accepts a bare string or number.
     public var readingOptions: JSONSerialization.ReadingOptions = []
     /// Whether nulls are removed at every level: dictionary entries and, as in AFNetworking 4,

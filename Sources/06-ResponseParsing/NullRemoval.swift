@@ -14,9 +14,9 @@ public func removingKeysWithNullValues(_ object: Any) -> Any {
     var next = object
     while true {
         if let container = RebuiltContainer(next) {
-            open.append(container)          // descend into a container...
+            open.append(container)  // descend into a container...
         } else if open.isEmpty {
-            return next                     // (a lone leaf is its own result)
+            return next  // (a lone leaf is its own result)
         } else {
             open[open.count - 1].add(next)  // ...or hand a leaf to the container that holds it
         }

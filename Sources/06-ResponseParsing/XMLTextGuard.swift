@@ -16,7 +16,9 @@ enum XMLTextGuard {
         let markup = Array(body.lazy.filter { $0 != 0 })  // ASCII markup, in UTF-8, UTF-16 or UTF-32 alike
         // 1. An encoding in which markup is ASCII bytes, as the scans here and in the entity guard
         //    read it. libxml2 would convert others too, but UTF-7 writes `<` as `+ADw-`.
-        if let encoding = mentionedEncoding(in: markup), !isASCIICompatible(encoding) { throw .unknownCharset(encoding) }
+        if let encoding = mentionedEncoding(in: markup), !isASCIICompatible(encoding) {
+            throw .unknownCharset(encoding)
+        }
         // 2. Text libxml2 reads as UTF-8 must be UTF-8: everything but UTF-16 and UTF-32, and text
         //    whose declaration libxml2 certainly reads and follows.
         if !isWide(body), !declaresConvertedEncoding(body), let offset = JSONText.firstInvalidUTF8Offset(in: body) {
@@ -52,6 +54,7 @@ enum XMLTextGuard {
     /// libxml2 ignores a declared UTF-16 on 8-bit text), read strictly.
     static func declaresConvertedEncoding(_ body: Data) -> Bool {
         guard let encoding = declaredEncoding(body) else { return false }
-        return isASCIICompatible(encoding) && !["UTF", "UCS", "ISO-10646"].contains { encoding.uppercased().hasPrefix($0) }
+        return isASCIICompatible(encoding)
+            && !["UTF", "UCS", "ISO-10646"].contains { encoding.uppercased().hasPrefix($0) }
     }
 }

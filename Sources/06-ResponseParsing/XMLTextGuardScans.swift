@@ -9,7 +9,8 @@ extension XMLTextGuard {
     static func mentionedEncoding(in markup: [UInt8]) -> String? {
         let text = markup.drop { $0 >= 0x80 }  // a byte-order mark (its zero bytes are already gone)
         guard text.starts(with: "<?xml".utf8) else { return nil }
-        let declaration = text.prefix(1024).split(separator: Array("?>".utf8), maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let declaration = text.prefix(1024).split(
+            separator: Array("?>".utf8), maxSplits: 1, omittingEmptySubsequences: false)[0]
         guard let keyword = declaration.firstRange(of: "encoding".utf8) else { return nil }
         var rest = declaration[keyword.upperBound...].drop(while: isSpace)
         guard rest.popFirst() == UInt8(ascii: "=") else { return "" }
@@ -39,15 +40,15 @@ extension XMLTextGuard {
             guard take("=") else { return nil }
             _ = takeSpaces()
             guard let quote = rest.popFirst(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
-                  let close = rest.firstIndex(of: quote)
+                let close = rest.firstIndex(of: quote)
             else { return nil }
             defer { rest = rest[(close + 1)...] }
             return Array(rest[..<close])
         }
         guard take("<?xml"), takeSpaces(), take("version"), let version = takeEqualsAndQuoted(),
-              version.count > 2, version.starts(with: "1.".utf8), version.dropFirst(2).allSatisfy(isDigit),
-              takeSpaces(), take("encoding"), let name = takeEqualsAndQuoted(), let first = name.first, isLetter(first),
-              name.allSatisfy({ isLetter($0) || isDigit($0) || "._-".utf8.contains($0) })
+            version.count > 2, version.starts(with: "1.".utf8), version.dropFirst(2).allSatisfy(isDigit),
+            takeSpaces(), take("encoding"), let name = takeEqualsAndQuoted(), let first = name.first, isLetter(first),
+            name.allSatisfy({ isLetter($0) || isDigit($0) || "._-".utf8.contains($0) })
         else { return nil }
         return String(decoding: name, as: UTF8.self)
     }
@@ -63,14 +64,18 @@ extension XMLTextGuard {
         while let open = rest.firstRange(of: "<?".utf8) {
             rest = rest[open.upperBound...]
             let target = rest.prefix { !isSpace($0) && $0 != UInt8(ascii: "?") }
-            if rest[target.endIndex...].starts(with: "?>".utf8) { return "a processing instruction without data" + cannotReport }
+            if rest[target.endIndex...].starts(with: "?>".utf8) {
+                return "a processing instruction without data" + cannotReport
+            }
         }
         // With entities allowed: an unparsed one (NDATA, which also turns up in base64 text, so only
         // asked of a body that declares entities), and a value that spells markup with character
         // references (`<!ENTITY e "&#60;?pi?>">`), where these scans cannot see it.
         guard markup.firstRange(of: "<!ENTITY".utf8) != nil else { return nil }
         if markup.firstRange(of: "NDATA".utf8) != nil { return "an unparsed entity" + cannotReport }
-        if markup.firstRange(of: "&#".utf8) != nil { return "character references beside entity declarations, which may spell markup" }
+        if markup.firstRange(of: "&#".utf8) != nil {
+            return "character references beside entity declarations, which may spell markup"
+        }
         return nil
     }
 

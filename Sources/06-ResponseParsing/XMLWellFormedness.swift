@@ -27,15 +27,18 @@ final class XMLWellFormedness: NSObject, XMLParserDelegate {
         let error = listener.firstError ?? parser.parserError
         guard parsed, error == nil, listener.reachedEnd, listener.rootElements == 1, listener.depth == 0 else {
             let code = error.map { "libxml2 error \(($0 as NSError).code)" } ?? "the document is incomplete"
-            throw .malformedBody(format: "XML", detail: "\(code) at line \(parser.lineNumber), column \(parser.columnNumber)")
+            throw .malformedBody(
+                format: "XML", detail: "\(code) at line \(parser.lineNumber), column \(parser.columnNumber)")
         }
     }
     // end-listing
 
     // listing: xml-well-formedness-listener
     // What the parser reports, kept for `check`: elements open and closed, errors, the end.
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         if depth == 0 { rootElements += 1 }
         depth += 1
     }

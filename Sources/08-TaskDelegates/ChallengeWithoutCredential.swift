@@ -17,7 +17,8 @@ import FoundationNetworking
 /// the task out of its table first), then cancels the challenge: the -999 that URLSession reports
 /// next finds nothing left to complete.
 package func answerWithoutCredential(
-    _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void, completingTask complete: () -> Void
+    _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void,
+    completingTask complete: () -> Void
 ) {
     #if canImport(FoundationNetworking)
     complete()

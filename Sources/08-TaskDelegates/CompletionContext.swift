@@ -44,7 +44,8 @@ extension CompletionContext {
     /// serial queue; a concurrent one goes to the default-priority root that does not, the one
     /// `DispatchQueue.global()` names. So parsing runs on about as many threads as there are
     /// cores, and a response that arrives while all are busy waits its turn.
-    package static let sharedProcessingQueue = DispatchQueue(label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent)
+    package static let sharedProcessingQueue = DispatchQueue(
+        label: "com.alamofire.networking.session.manager.processing", attributes: .concurrent)
     /// One group for every task whose owner names none, as `url_session_manager_completion_group`.
     package static let sharedCompletionGroup = DispatchGroup()
 }

@@ -55,14 +55,16 @@ package final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate,
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
         totalBytesSent: Int64, totalBytesExpectedToSend: Int64
     ) {
-        delegate(for: task)?.didSendBodyData(totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
+        delegate(for: task)?.didSendBodyData(
+            totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
     }
 
     package func urlSession(
         _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
     ) {
-        delegate(for: downloadTask)?.didWriteData(totalBytesWritten: totalBytesWritten, totalBytesExpectedToWrite: totalBytesExpectedToWrite)
+        delegate(for: downloadTask)?.didWriteData(
+            totalBytesWritten: totalBytesWritten, totalBytesExpectedToWrite: totalBytesExpectedToWrite)
     }
 
     package func urlSession(
@@ -74,7 +76,9 @@ package final class ForwardingSessionDelegate: NSObject, URLSessionDataDelegate,
 
     /// The task's own destination decides where the file goes: this delegate has no hook to
     /// overrule it.
-    package func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+    package func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+    ) {
         guard let delegate = delegate(for: downloadTask) else { return }
         delegate.didFinishDownloading(to: location, movingTo: delegate.proposedDestination(for: location))
     }

@@ -28,12 +28,16 @@ extension TaskDelegate {
             deliver(Outcome(leftovers, serializer: context.responseSerializer, object: nil, error: error), context)
         } else {
             context.processingQueue.async {
-                self.trace(.processingQueue, on: TracePlace.queue(context.processingQueue), "\(type(of: context.responseSerializer))")
+                self.trace(
+                    .processingQueue, on: TracePlace.queue(context.processingQueue),
+                    "\(type(of: context.responseSerializer))")
                 let result = context.responseSerializer.anyResponseObject(for: leftovers.response, data: leftovers.data)
                 self.traceSerialization(result, of: leftovers, by: context)
                 // A download's object is its file, but the serializer's error is kept (AFNetworking).
                 let object = leftovers.downloadFileURL.map { $0 as Any } ?? result.object
-                self.deliver(Outcome(leftovers, serializer: context.responseSerializer, object: object, error: result.error), context)
+                self.deliver(
+                    Outcome(leftovers, serializer: context.responseSerializer, object: object, error: result.error),
+                    context)
             }
         }
     }
@@ -70,11 +74,15 @@ extension TaskDelegate {
     /// a hop to the notification queue (AFNetworking hops to the main queue).
     private func deliver(_ outcome: Outcome, _ context: CompletionContext) {
         context.completionQueue.async(group: context.completionGroup) {
-            self.trace(.completionQueue, on: TracePlace.queue(context.completionQueue), TraceDetail.handlerArguments(outcome.object, outcome.error))
+            self.trace(
+                .completionQueue, on: TracePlace.queue(context.completionQueue),
+                TraceDetail.handlerArguments(outcome.object, outcome.error))
             self.completionHandler?(outcome.response, outcome.object, outcome.error)
             context.notificationQueue.async {
                 self.notificationCenter.post(name: .taskDidComplete, object: self.task, userInfo: outcome.userInfo)
-                self.trace(.didCompleteNotification, on: TracePlace.queue(context.notificationQueue), TraceDetail.userInfo(outcome.userInfo))
+                self.trace(
+                    .didCompleteNotification, on: TracePlace.queue(context.notificationQueue),
+                    TraceDetail.userInfo(outcome.userInfo))
             }
         }
     }
@@ -100,7 +108,7 @@ struct Outcome: @unchecked Sendable {
         self.object = object
         self.error = error
         // listing: completion-user-info
-        var userInfo = Dictionary<AnyHashable, Any>(minimumCapacity: 4)
+        var userInfo = [AnyHashable: Any](minimumCapacity: 4)
         userInfo[TaskDidCompleteKey.responseSerializer] = serializer
         if let file = leftovers.downloadFileURL {
             userInfo[TaskDidCompleteKey.assetPath] = file
@@ -118,11 +126,15 @@ extension TaskDelegate {
     /// Chapter 1's trace of the serializer's two steps. A serializer that validates (chapter 5)
     /// is asked again for its validation alone, so that the trace can show it apart from parsing:
     /// that costs a second validation, only while a tracer listens.
-    fileprivate func traceSerialization(_ result: SerializedResponse<Any>, of leftovers: Leftovers, by context: CompletionContext) {
+    fileprivate func traceSerialization(
+        _ result: SerializedResponse<Any>, of leftovers: Leftovers, by context: CompletionContext
+    ) {
         guard tracer != nil else { return }
         let place = TracePlace.queue(context.processingQueue)
         if let validating = context.responseSerializer as? any ValidatingResponseSerializer {
-            trace(.validation, on: place, TraceDetail.validation(validating.validation.validate(leftovers.response, data: leftovers.data)))
+            trace(
+                .validation, on: place,
+                TraceDetail.validation(validating.validation.validate(leftovers.response, data: leftovers.data)))
         }
         trace(.parsing, on: place, TraceDetail.handlerArguments(result.object, result.error))
     }

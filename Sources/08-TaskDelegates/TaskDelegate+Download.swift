@@ -31,7 +31,8 @@ extension TaskDelegate {
         } catch {
             state.withLock { $0.downloadMoveError = error }
             trace(.didFinishDownloading, "could not move to \(target.path): \(TraceDetail.describe(error))")
-            notificationCenter.post(name: .downloadTaskDidFailToMoveFile, object: task, userInfo: (error as NSError).userInfo)
+            notificationCenter.post(
+                name: .downloadTaskDidFailToMoveFile, object: task, userInfo: (error as NSError).userInfo)
             discard(location)
         }
     }

@@ -19,7 +19,8 @@ extension TaskDelegate {
             state.response = response
             state.data = Data()
             let proposed = ProgressBookkeeping.expectedTotal(of: response)
-            state.download.expected = ProgressBookkeeping.settableTotal(current: state.download.expected, proposed: proposed)
+            state.download.expected = ProgressBookkeeping.settableTotal(
+                current: state.download.expected, proposed: proposed)
             state.download.done = 0
             return state.counts(.download)
         }
@@ -88,7 +89,8 @@ extension TaskDelegate {
     func report(_ direction: Direction, _ counts: Counts) {
         let handler = direction == .upload ? uploadProgressHandler : downloadProgressHandler
         guard let progress = counts.progress ?? handler.map({ _ in self.progress(direction) }) else { return }
-        progress.totalUnitCount = ProgressBookkeeping.settableTotal(current: progress.totalUnitCount, proposed: counts.total)
+        progress.totalUnitCount = ProgressBookkeeping.settableTotal(
+            current: progress.totalUnitCount, proposed: counts.total)
         progress.completedUnitCount = counts.completed
         handler?(progress)
     }

@@ -165,7 +165,9 @@ public final class TaskDelegate: Sendable {
 extension TaskDelegate {
     /// Reports a step of this task to the tracer, if there is one (chapter 1). With none, this is
     /// a nil check: the place and the detail are never built.
-    func trace(_ step: TraceStep, on place: @autoclosure () -> String = TracePlace.current, _ detail: @autoclosure () -> String) {
+    func trace(
+        _ step: TraceStep, on place: @autoclosure () -> String = TracePlace.current, _ detail: @autoclosure () -> String
+    ) {
         guard let tracer else { return }
         tracer.record(step, task: task.taskIdentifier, on: place(), detail())
     }
@@ -173,7 +175,8 @@ extension TaskDelegate {
 
 extension TaskDelegate.State {
     func counts(_ direction: TaskDelegate.Direction) -> TaskDelegate.Counts {
-        TaskDelegate.Counts(total: self[direction].expected, completed: self[direction].done, progress: self[direction].progress)
+        TaskDelegate.Counts(
+            total: self[direction].expected, completed: self[direction].done, progress: self[direction].progress)
     }
 
     subscript(direction: TaskDelegate.Direction) -> TaskDelegate.Transfer {

@@ -8,7 +8,8 @@ import ResponseValidation
 /// listens.
 enum TraceDetail {
     static func response(_ response: URLResponse) -> String {
-        let expected = response.expectedContentLength < 0 ? "length unknown" : "\(response.expectedContentLength) bytes expected"
+        let expected =
+            response.expectedContentLength < 0 ? "length unknown" : "\(response.expectedContentLength) bytes expected"
         guard let http = response as? HTTPURLResponse else { return expected }
         let type = http.value(forHTTPHeaderField: "Content-Type") ?? "no Content-Type"
         return "\(http.statusCode), \(type), \(expected)"
@@ -36,7 +37,8 @@ enum TraceDetail {
     /// The notification's keys, by their last word (`com.alamofire.networking.task.complete.error` → `error`).
     static func userInfo(_ userInfo: [AnyHashable: Any]) -> String {
         let keys = userInfo.keys.map { "\($0.base)" }
-        return "posted, userInfo: " + keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }.sorted().joined(separator: ", ")
+        return "posted, userInfo: "
+            + keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }.sorted().joined(separator: ", ")
     }
 
     static func describe(_ error: any Error) -> String {

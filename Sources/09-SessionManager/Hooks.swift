@@ -35,7 +35,8 @@ public struct Hooks: Sendable {
     public var sessionDidReceiveChallenge:
         (@Sendable (URLSession, Challenge) -> (URLSession.AuthChallengeDisposition, URLCredential?))?
     /// Returns the request to follow, or nil to stop and complete with the redirect response.
-    public var taskWillPerformHTTPRedirection: (@Sendable (URLSession, URLSessionTask, HTTPURLResponse, URLRequest) -> URLRequest?)?
+    public var taskWillPerformHTTPRedirection:
+        (@Sendable (URLSession, URLSessionTask, HTTPURLResponse, URLRequest) -> URLRequest?)?
     public var authenticationChallengeHandler:
         (@Sendable (URLSession, URLSessionTask, Challenge, @escaping ChallengeCompletion) -> ChallengeAnswer)?
     public var taskNeedNewBodyStream: (@Sendable (URLSession, URLSessionTask) -> InputStream?)?
@@ -43,10 +44,12 @@ public struct Hooks: Sendable {
     /// Called once for each of the manager's tasks, right after its delegate has been given the
     /// error it completes with, and with that error.
     public var taskDidComplete: (@Sendable (URLSession, URLSessionTask, (any Error)?) -> Void)?
-    public var dataTaskDidReceiveResponse: (@Sendable (URLSession, URLSessionDataTask, URLResponse) -> URLSession.ResponseDisposition)?
+    public var dataTaskDidReceiveResponse:
+        (@Sendable (URLSession, URLSessionDataTask, URLResponse) -> URLSession.ResponseDisposition)?
     public var dataTaskDidReceiveData: (@Sendable (URLSession, URLSessionDataTask, Data) -> Void)?
     /// Returns the response to cache, or nil to cache nothing.
-    public var dataTaskWillCacheResponse: (@Sendable (URLSession, URLSessionDataTask, CachedURLResponse) -> CachedURLResponse?)?
+    public var dataTaskWillCacheResponse:
+        (@Sendable (URLSession, URLSessionDataTask, CachedURLResponse) -> CachedURLResponse?)?
     /// Returns where to move the finished file (overriding the task's own destination), or nil to
     /// leave it to the task's destination.
     public var downloadTaskDidFinishDownloading: (@Sendable (URLSession, URLSessionDownloadTask, URL) -> URL?)?

@@ -32,8 +32,11 @@ extension URLSessionManager {
     /// Holding the lock while URLSession makes the task is what keeps a concurrent
     /// `invalidateSession` from slipping in between the check and the creation. (Creating a task
     /// does not call any delegate method, so nothing re-enters the manager under the lock.)
-    func withValidSession<Task: URLSessionTask>(_ make: (URLSession) -> Task) throws(SessionManagerError) -> (Task, URLSession) {
-        let (task, newSession, session) = try sessionState.withLock { state throws(SessionManagerError) -> (Task, URLSession?, URLSession) in
+    func withValidSession<Task: URLSessionTask>(_ make: (URLSession) -> Task) throws(SessionManagerError) -> (
+        Task, URLSession
+    ) {
+        let (task, newSession, session) = try sessionState.withLock {
+            state throws(SessionManagerError) -> (Task, URLSession?, URLSession) in
             guard !state.isInvalidated else { throw .sessionInvalidated }
             let (session, isNew) = sessionCreatingIfNeeded(&state)
             return (make(session), isNew ? session : nil, session)

@@ -64,10 +64,13 @@ enum LinuxWorkarounds {
     /// method but sends no body, and says nothing. So on Linux a task with a body stops at such a
     /// redirect: it completes with the 307 or 308 itself, whose `Location` the caller may send the
     /// request to again, instead of succeeding with what the server made of an empty body.
-    static func redirect(_ request: URLRequest?, after response: HTTPURLResponse, of task: URLSessionTask) -> URLRequest? {
+    static func redirect(_ request: URLRequest?, after response: HTTPURLResponse, of task: URLSessionTask)
+        -> URLRequest?
+    {
         guard isActive, [307, 308].contains(response.statusCode) else { return request }
         let original = task.originalRequest
-        let hasBody = task is URLSessionUploadTask || original?.httpBody?.isEmpty == false || original?.httpBodyStream != nil
+        let hasBody =
+            task is URLSessionUploadTask || original?.httpBody?.isEmpty == false || original?.httpBodyStream != nil
         return hasBody ? nil : request
     }
     // end-listing
@@ -92,7 +95,9 @@ extension URLSessionManager {
         }
         guard isFirst == true else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self, weak task] in
-            guard let self, let task, self.taskTable.noteCancellation(of: task, because: .resourceTimedOut) else { return }
+            guard let self, let task, self.taskTable.noteCancellation(of: task, because: .resourceTimedOut) else {
+                return
+            }
             task.cancel()
         }
     }

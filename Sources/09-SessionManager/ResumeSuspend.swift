@@ -38,7 +38,9 @@ extension URLSessionManager {
         let center = notificationCenter
         let queue = notificationQueue
         if name == .taskDidResume {
-            trace.record(.resumeNotification, task: task.taskIdentifier, on: TracePlace.current, "taskDidResume sent to \(TracePlace.queue(queue))")
+            trace.record(
+                .resumeNotification, task: task.taskIdentifier, on: TracePlace.current,
+                "taskDidResume sent to \(TracePlace.queue(queue))")
         }
         queue.async { center.post(name: name, object: task) }
     }

@@ -25,7 +25,9 @@ extension URLSessionManager {
                 notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler)
         }
     }
+    // end-listing
 
+    // listing: session-make-task
     /// Every kind of task is made the same way: the request made safe for Linux, the task made by
     /// a session that is still valid, the manager's description, and the task's row in the table,
     /// its delegate beside the manager's record. From here on, every event reaches the delegate.
@@ -39,7 +41,8 @@ extension URLSessionManager {
         trace.record(.taskCreation, task: task.taskIdentifier, on: TracePlace.current, TraceDetail.creation(of: task))
         let record = TaskRecord(session: ObjectIdentifier(session), responseSerializer: responseSerializer)
         taskTable.insert(TaskTable.Row(delegate: delegate(task), record: record))
-        trace.record(.taskTableInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
+        trace.record(
+            .taskTableInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
         return task
     }
     // end-listing
@@ -79,17 +82,23 @@ extension URLSessionManager {
 
     /// The one maker behind AFNetworking's three upload methods.
     private func uploadTask(
-        _ request: URLRequest, _ body: UploadBody, _ progress: ProgressHandler?, _ responseSerializer: (any ResponseSerializer)?,
+        _ request: URLRequest, _ body: UploadBody, _ progress: ProgressHandler?,
+        _ responseSerializer: (any ResponseSerializer)?,
         _ completionHandler: CompletionHandler?
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try makeTask(request, responseSerializer: responseSerializer, { session, request in
-            switch body {
-            case .data(let data): session.uploadTask(with: request, from: data)
-            case .file(let fileURL): session.uploadTask(with: request, fromFile: fileURL)
-            case .stream: session.uploadTask(withStreamedRequest: request)
+        try makeTask(
+            request, responseSerializer: responseSerializer,
+            { session, request in
+                switch body {
+                case .data(let data): session.uploadTask(with: request, from: data)
+                case .file(let fileURL): session.uploadTask(with: request, fromFile: fileURL)
+                case .stream: session.uploadTask(withStreamedRequest: request)
+                }
             }
-        }) { task in
-            TaskDelegate(task: task, uploadProgress: progress, notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler)
+        ) { task in
+            TaskDelegate(
+                task: task, uploadProgress: progress, notificationCenter: notificationCenter, tracer: tracer,
+                completionHandler: completionHandler)
         }
     }
 
@@ -104,7 +113,8 @@ extension URLSessionManager {
     ) throws(SessionManagerError) -> URLSessionDownloadTask {
         try makeTask(request, responseSerializer: responseSerializer, { $0.downloadTask(with: $1) }) { task in
             TaskDelegate(
-                task: task, downloadProgress: progress, destination: destination, notificationCenter: notificationCenter,
+                task: task, downloadProgress: progress, destination: destination,
+                notificationCenter: notificationCenter,
                 tracer: tracer, completionHandler: completionHandler)
         }
     }

@@ -50,10 +50,14 @@ extension URLSessionManager {
     /// hook names the place (AFNetworking: it overrides the task's own), else the task's own
     /// destination does; the task delegate then moves the file there, or deletes it when there is
     /// no place at all (Darwin deletes it after this callback, Linux leaves it behind).
-    public func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+    public func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+    ) {
         assertOnDelegateQueue()
         let delegate = delegate(for: downloadTask)
-        let target = hook(\.downloadTaskDidFinishDownloading)?(session, downloadTask, location) ?? delegate?.proposedDestination(for: location)
+        let target =
+            hook(\.downloadTaskDidFinishDownloading)?(session, downloadTask, location)
+            ?? delegate?.proposedDestination(for: location)
         delegate?.didFinishDownloading(to: location, movingTo: target)
     }
     // end-listing
@@ -63,12 +67,15 @@ extension URLSessionManager {
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
     ) {
         assertOnDelegateQueue()
-        delegate(for: downloadTask)?.didWriteData(totalBytesWritten: totalBytesWritten, totalBytesExpectedToWrite: totalBytesExpectedToWrite)
-        hook(\.downloadTaskDidWriteData)?(session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)
+        delegate(for: downloadTask)?.didWriteData(
+            totalBytesWritten: totalBytesWritten, totalBytesExpectedToWrite: totalBytesExpectedToWrite)
+        hook(\.downloadTaskDidWriteData)?(
+            session, downloadTask, bytesWritten, totalBytesWritten, totalBytesExpectedToWrite)
     }
 
     public func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didResumeAtOffset fileOffset: Int64, expectedTotalBytes: Int64
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didResumeAtOffset fileOffset: Int64,
+        expectedTotalBytes: Int64
     ) {
         assertOnDelegateQueue()
         delegate(for: downloadTask)?.didResume(atOffset: fileOffset, expectedTotalBytes: expectedTotalBytes)

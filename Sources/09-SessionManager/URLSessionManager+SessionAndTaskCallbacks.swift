@@ -35,7 +35,9 @@ extension URLSessionManager {
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         assertOnDelegateQueue()
-        guard let answer = hook(\.sessionDidReceiveChallenge) else { return completionHandler(.performDefaultHandling, nil) }
+        guard let answer = hook(\.sessionDidReceiveChallenge) else {
+            return completionHandler(.performDefaultHandling, nil)
+        }
         let (disposition, credential) = answer(session, challenge)
         completionHandler(disposition, credential)
     }
@@ -45,7 +47,9 @@ extension URLSessionManager {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         assertOnDelegateQueue()
-        let next = hook(\.taskWillPerformHTTPRedirection).map { redirect in redirect(session, task, response, request) } ?? request
+        let next =
+            hook(\.taskWillPerformHTTPRedirection).map { redirect in redirect(session, task, response, request) }
+            ?? request
         completionHandler(LinuxWorkarounds.redirect(next, after: response, of: task))
     }
 
@@ -83,7 +87,9 @@ extension URLSessionManager {
         _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) -> @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void {
         { [weak self] disposition, credential in
-            guard disposition == .performDefaultHandling, let self else { return completionHandler(disposition, credential) }
+            guard disposition == .performDefaultHandling, let self else {
+                return completionHandler(disposition, credential)
+            }
             answerWithoutCredential(completionHandler) {
                 if let row = self.taskTable.remove(task) { self.complete(row, in: session, reportedError: nil) }
             }
@@ -92,7 +98,8 @@ extension URLSessionManager {
     // end-listing
 
     public func urlSession(
-        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
     ) {
         // No queue check: Linux asks for the stream during `resume()`, on the caller's thread.
         // AFNetworking copies the original request's stream when the stream can be copied; a
@@ -106,7 +113,8 @@ extension URLSessionManager {
         totalBytesExpectedToSend: Int64
     ) {
         assertOnDelegateQueue()
-        delegate(for: task)?.didSendBodyData(totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
+        delegate(for: task)?.didSendBodyData(
+            totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
         let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
         hook(\.taskDidSendBodyData)?(session, task, bytesSent, totalBytesSent, total)
     }
@@ -128,7 +136,9 @@ extension URLSessionManager {
     func complete(_ row: TaskTable.Row, in session: URLSession, reportedError: (any Error)?) {
         let task = row.delegate.task
         let error = row.record.completionError(reported: reportedError)
-        trace.record(.taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) left in the table")
+        trace.record(
+            .taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current,
+            "\(self.taskTable.count) left in the table")
         row.delegate.didComplete(error: error, context: completionContext(serializer: row.record.responseSerializer))
         hook(\.taskDidComplete)?(session, task, error)
     }

@@ -81,7 +81,8 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     func sessionCreatingIfNeeded(_ state: inout SessionState) -> (URLSession, isNew: Bool) {
         if let session = state.session { return (session, false) }
         let session = URLSession(
-            configuration: Self.sessionConfiguration(from: sessionConfiguration), delegate: self, delegateQueue: operationQueue)
+            configuration: Self.sessionConfiguration(from: sessionConfiguration), delegate: self,
+            delegateQueue: operationQueue)
         state.session = session
         return (session, true)
     }
@@ -96,7 +97,10 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
             guard let self else { return }
             for task in dataTasks as [URLSessionTask] + uploadTasks + downloadTasks {
                 let delegate = TaskDelegate(task: task, notificationCenter: notificationCenter)
-                taskTable.insert(TaskTable.Row(delegate: delegate, record: TaskRecord(session: ObjectIdentifier(session), responseSerializer: nil)))
+                taskTable.insert(
+                    TaskTable.Row(
+                        delegate: delegate,
+                        record: TaskRecord(session: ObjectIdentifier(session), responseSerializer: nil)))
             }
         }
     }
@@ -139,7 +143,8 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     func completionContext(serializer: (any ResponseSerializer)?) -> CompletionContext {
         settings.withLock { settings in
             CompletionContext(
-                responseSerializer: serializer ?? settings.responseSerializer, completionQueue: settings.completionQueue,
+                responseSerializer: serializer ?? settings.responseSerializer,
+                completionQueue: settings.completionQueue,
                 completionGroup: settings.completionGroup, notificationQueue: settings.notificationQueue)
         }
     }

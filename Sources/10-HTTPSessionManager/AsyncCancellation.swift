@@ -16,11 +16,13 @@ extension HTTPSessionManager {
     func perform(_ makeTask: (@escaping CompletionHandler) throws -> URLSessionTask) async throws -> Handoff.Response {
         let call = CallState()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Handoff.Response, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Handoff.Response, any Error>) in
                 do {
                     let task = try makeTask { response, object, error in
                         call.finish()
-                        continuation.resume(with: Handoff.Response.result(response, object, error, cancelled: call.wasCancelled))
+                        continuation.resume(
+                            with: Handoff.Response.result(response, object, error, cancelled: call.wasCancelled))
                     }
                     if !call.start(task) { task.cancel() }
                     resume(task)
@@ -103,12 +105,16 @@ extension Handoff {
 
         /// The handler's arguments as a result: an error wins; a cancellation the Swift task asked
         /// for becomes `CancellationError`.
-        static func result(_ response: URLResponse?, _ object: Any?, _ error: (any Error)?, cancelled: Bool) -> Result<Response, any Error> {
+        static func result(_ response: URLResponse?, _ object: Any?, _ error: (any Error)?, cancelled: Bool) -> Result<
+            Response, any Error
+        > {
             if let error {
                 if cancelled, (error as? URLError)?.code == .cancelled { return .failure(CancellationError()) }
                 return .failure(error)
             }
-            guard let http = response as? HTTPURLResponse else { return .failure(HTTPSessionManagerError.notHTTP(response)) }
+            guard let http = response as? HTTPURLResponse else {
+                return .failure(HTTPSessionManagerError.notHTTP(response))
+            }
             return .success(Response(object: object, response: http))
         }
 

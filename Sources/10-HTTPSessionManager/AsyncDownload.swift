@@ -8,11 +8,10 @@ import TaskDelegates
 
 extension HTTPSessionManager {
     // listing: async-download
-    /// Downloads `urlString` (a GET, built as the verbs build it) into the file `destination`,
-    /// and returns the file's URL with the response. A file already there stays, and the call
-    /// throws `fileNotMoved`, unless `replacingExistingFile` removes it first, just before the
-    /// move. A status outside 200–299 throws chapter 5's error (the body is in the file, as in
-    /// AFNetworking).
+    /// Downloads `urlString` (a GET, built as the verbs build it) into the file `destination`, and returns the
+    /// file's URL with the response. A file already there stays, and the call throws `fileNotMoved`, unless
+    /// `replacingExistingFile` removes it first, just before the move. A status outside 200–299 throws
+    /// chapter 5's error (the body is in the file, as in AFNetworking).
     public func download(
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, to destination: URL,
         replacingExistingFile: Bool = false, progress: ProgressStream? = nil
@@ -34,7 +33,9 @@ extension HTTPSessionManager {
         // The completion handler got the URL and no error even if the move failed (AFNetworking's
         // contract); the task's delegate knows.
         let file = delegate?.downloadFileURL ?? destination
-        if let error = delegate?.downloadMoveError { throw HTTPSessionManagerError.fileNotMoved(to: file, result.response, error) }
+        if let error = delegate?.downloadMoveError {
+            throw HTTPSessionManagerError.fileNotMoved(to: file, result.response, error)
+        }
         return HTTPResponse(object: file, response: result.response)
     }
     // end-listing

@@ -30,7 +30,8 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
     ) async throws -> HTTPResponse<Any?> {
         try await send(
-            "GET", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: nil, downloadProgress: progress
+            "GET", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: nil,
+            downloadProgress: progress
         ).typed(as: Any.self)
     }
 
@@ -39,7 +40,8 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
     ) async throws -> HTTPResponse<Any?> {
         try await send(
-            "POST", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: progress, downloadProgress: nil
+            "POST", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: progress,
+            downloadProgress: nil
         ).typed(as: Any.self)
     }
     // end-listing
@@ -75,7 +77,8 @@ extension HTTPSessionManager {
         let request = try request(method: method, urlString: urlString, parameters: parameters, headers: headers)
         return try await perform { handler in
             try dataTask(
-                with: request, uploadProgress: uploadProgress?.progressHandler, downloadProgress: downloadProgress?.progressHandler,
+                with: request, uploadProgress: uploadProgress?.progressHandler,
+                downloadProgress: downloadProgress?.progressHandler,
                 responseSerializer: serializer, completionHandler: handler)
         }
     }

@@ -29,7 +29,8 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
     /// `HTTPRequestSerializer` writes the requests, and chapter 6's `JSONResponseSerializer` (set
     /// by chapter 9's manager) reads the responses. Both can be replaced at any time.
     public init(
-        baseURL: URL? = nil, configuration: URLSessionConfiguration? = nil, notificationCenter: NotificationCenter = .default
+        baseURL: URL? = nil, configuration: URLSessionConfiguration? = nil,
+        notificationCenter: NotificationCenter = .default
     ) {
         base = baseURL.map(BaseURL.init)
         self.baseURL = base?.url
@@ -48,6 +49,7 @@ open class HTTPSessionManager: URLSessionManager, @unchecked Sendable {
 
     open override var description: String {
         let address = Unmanaged.passUnretained(self).toOpaque()
-        return "<HTTPSessionManager: \(address), baseURL: \(baseURL?.absoluteString ?? "(none)"), operationQueue: \(operationQueue.name ?? "")>"
+        return
+            "<HTTPSessionManager: \(address), baseURL: \(baseURL?.absoluteString ?? "(none)"), operationQueue: \(operationQueue.name ?? "")>"
     }
 }

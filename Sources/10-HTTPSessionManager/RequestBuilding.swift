@@ -64,7 +64,8 @@ extension HTTPSessionManager {
         if let query = request.url?.query, !query.isEmpty {
             trace.record(.queryString, on: place, "in the URL: \(query)")
         } else if let body = request.httpBody, !body.isEmpty, let form = String(data: body, encoding: .utf8),
-            request.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true {
+            request.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true
+        {
             trace.record(.queryString, on: place, "in the body: \(form)")
         }
         let headers = (request.allHTTPHeaderFields ?? [:]).keys.sorted().joined(separator: ", ")

@@ -22,9 +22,10 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         progress: ProgressHandler? = nil, success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        resumed(dataTask(
-            withHTTPMethod: "GET", urlString: urlString, parameters: parameters, headers: headers,
-            downloadProgress: progress, success: success, failure: failure))
+        resumed(
+            dataTask(
+                withHTTPMethod: "GET", urlString: urlString, parameters: parameters, headers: headers,
+                downloadProgress: progress, success: success, failure: failure))
     }
 
     /// Resumes the task through chapter 9's manager (which posts the resume notification), and
@@ -43,9 +44,10 @@ extension HTTPSessionManager {
     ) -> URLSessionDataTask? {
         var bodiless: Success?
         if let success { bodiless = { task, _ in success(task) } }
-        return resumed(dataTask(
-            withHTTPMethod: "HEAD", urlString: urlString, parameters: parameters, headers: headers,
-            success: bodiless, failure: failure))
+        return resumed(
+            dataTask(
+                withHTTPMethod: "HEAD", urlString: urlString, parameters: parameters, headers: headers,
+                success: bodiless, failure: failure))
     }
 
     /// POST: parameters in the body; `progress` reports the upload.
@@ -54,9 +56,10 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         progress: ProgressHandler? = nil, success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        resumed(dataTask(
-            withHTTPMethod: "POST", urlString: urlString, parameters: parameters, headers: headers,
-            uploadProgress: progress, success: success, failure: failure))
+        resumed(
+            dataTask(
+                withHTTPMethod: "POST", urlString: urlString, parameters: parameters, headers: headers,
+                uploadProgress: progress, success: success, failure: failure))
     }
 
     /// PUT: parameters in the body. (AFNetworking gives PUT, PATCH and DELETE no progress.)
@@ -65,9 +68,10 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        resumed(dataTask(
-            withHTTPMethod: "PUT", urlString: urlString, parameters: parameters, headers: headers,
-            success: success, failure: failure))
+        resumed(
+            dataTask(
+                withHTTPMethod: "PUT", urlString: urlString, parameters: parameters, headers: headers,
+                success: success, failure: failure))
     }
 
     /// PATCH: parameters in the body.
@@ -76,9 +80,10 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        resumed(dataTask(
-            withHTTPMethod: "PATCH", urlString: urlString, parameters: parameters, headers: headers,
-            success: success, failure: failure))
+        resumed(
+            dataTask(
+                withHTTPMethod: "PATCH", urlString: urlString, parameters: parameters, headers: headers,
+                success: success, failure: failure))
     }
 
     /// DELETE: parameters in the query, as chapter 3's serializer puts them for DELETE.
@@ -87,9 +92,10 @@ extension HTTPSessionManager {
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
         success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
-        resumed(dataTask(
-            withHTTPMethod: "DELETE", urlString: urlString, parameters: parameters, headers: headers,
-            success: success, failure: failure))
+        resumed(
+            dataTask(
+                withHTTPMethod: "DELETE", urlString: urlString, parameters: parameters, headers: headers,
+                success: success, failure: failure))
     }
 
     // listing: verb-multipart-post
@@ -102,12 +108,15 @@ extension HTTPSessionManager {
         progress: ProgressHandler? = nil, success: Success? = nil, failure: Failure? = nil
     ) -> URLSessionDataTask? {
         let task = makeTask(success: success, failure: failure) { handler in
-            let request = try multipartRequest(urlString: urlString, parameters: parameters, headers: headers, constructingBodyWith: body)
+            let request = try multipartRequest(
+                urlString: urlString, parameters: parameters, headers: headers, constructingBodyWith: body)
             return try multipartTask(request, progress: progress, completionHandler: handler)
         }
         return resumed(task)
     }
+    // end-listing
 
+    // listing: multipart-task
     /// The task of a multipart POST, closure or `async`: an upload task that streams the form.
     func multipartTask(
         _ request: URLRequest, progress: ProgressHandler?, responseSerializer: (any ResponseSerializer)? = nil,
@@ -115,7 +124,9 @@ extension HTTPSessionManager {
     ) throws(SessionManagerError) -> URLSessionDataTask {
         // An empty form leaves the request without a body stream: nothing to stream.
         guard request.httpBodyStream != nil else {
-            return try dataTask(with: request, uploadProgress: progress, responseSerializer: responseSerializer, completionHandler: completionHandler)
+            return try dataTask(
+                with: request, uploadProgress: progress, responseSerializer: responseSerializer,
+                completionHandler: completionHandler)
         }
         let bodyLength = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
         return try uploadTask(
@@ -135,7 +146,9 @@ extension HTTPSessionManager {
     ) -> URLSessionDataTask? {
         makeTask(success: success, failure: failure) { handler in
             let request = try request(method: method, urlString: urlString, parameters: parameters, headers: headers)
-            return try dataTask(with: request, uploadProgress: uploadProgress, downloadProgress: downloadProgress, completionHandler: handler)
+            return try dataTask(
+                with: request, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
+                completionHandler: handler)
         }
     }
     // end-listing

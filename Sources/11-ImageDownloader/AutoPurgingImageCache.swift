@@ -131,7 +131,9 @@ public final class AutoPurgingImageCache: ImageRequestCache {
 
     /// Always true, as in AFNetworking. A cache of your own can refuse an image here (one too
     /// large to be worth its memory, say) while keeping the rest of the protocol.
-    public func shouldCache(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?) -> Bool {
+    public func shouldCache(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?)
+        -> Bool
+    {
         true
     }
 

@@ -19,7 +19,8 @@ extension ImageDownloader {
             let merged = pending.removeFirst()
             let task: URLSessionDataTask
             do {
-                task = try sessionManager.dataTask(with: merged.request, responseSerializer: responseSerializer) { [weak self] response, object, error in
+                task = try sessionManager.dataTask(with: merged.request, responseSerializer: responseSerializer) {
+                    [weak self] response, object, error in
                     self?.complete(merged, response: response as? HTTPURLResponse, object: object, error: error)
                 }
             } catch {
@@ -27,13 +28,18 @@ extension ImageDownloader {
                 pending += finish(merged, response: nil, object: nil, error: error)
                 continue
             }
+            // end-listing
+            // listing: start-merged-task-resume
             let stillWanted = state.withLock { state in
                 guard state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier else { return false }
                 state.mergedTasks[merged.urlIdentifier]?.task = task
                 return true
             }
-            sessionManager.trace.record(.downloadQueue, task: task.taskIdentifier, on: TracePlace.current,
-                stillWanted ? "started: \(activity.running) of \(maximumActiveDownloads) slots in use" : "every caller left: cancelled")
+            sessionManager.trace.record(
+                .downloadQueue, task: task.taskIdentifier, on: TracePlace.current,
+                stillWanted
+                    ? "started: \(activity.running) of \(maximumActiveDownloads) slots in use"
+                    : "every caller left: cancelled")
             if stillWanted { sessionManager.resume(task) } else { task.cancel() }
         }
     }
@@ -50,11 +56,12 @@ extension ImageDownloader {
     /// out of the table, so that a request arriving meanwhile either joins the handlers or finds
     /// the image; each handler gets the outcome. Returns the downloads its freed slot lets start.
     func finish(_ merged: MergedTask, response: HTTPURLResponse?, object: Any?, error: (any Error)?) -> [MergedTask] {
-        let outcome: Result<Image, any Error> = if let error { .failure(error) } else if let image = object as? Image {
-            .success(image)
-        } else {
-            .failure(URLError(.cannotDecodeContentData))
-        }
+        let outcome: Result<Image, any Error> =
+            if let error { .failure(error) } else if let image = object as? Image {
+                .success(image)
+            } else {
+                .failure(URLError(.cannotDecodeContentData))
+            }
         // The cache is the app's code, which may ask the downloader anything: no lock is held.
         let cached = isCurrent(merged) && cache(outcome, for: merged.request)
         let (handlers, next) = state.withLock { state -> ([ResponseHandler], [MergedTask]) in
@@ -79,7 +86,8 @@ extension ImageDownloader {
 
     /// Puts a downloaded image into the cache, if the cache wants it; says whether it did.
     private func cache(_ outcome: Result<Image, any Error>, for request: URLRequest) -> Bool {
-        guard case .success(let image) = outcome, let imageCache, imageCache.shouldCache(image, for: request, withAdditionalIdentifier: nil)
+        guard case .success(let image) = outcome, let imageCache,
+            imageCache.shouldCache(image, for: request, withAdditionalIdentifier: nil)
         else { return false }
         imageCache.add(image, for: request, withAdditionalIdentifier: nil)
         return true
@@ -90,17 +98,25 @@ extension ImageDownloader {
         // The manager runs completion handlers, and so this, on its completion queue.
         let place = TracePlace.queue(sessionManager.completionQueue)
         if cached, case .success(let image) = outcome {
-            trace.record(.imageCache, on: place, "added: \(TraceText.describe(image)), \(image.pixelWidth * image.pixelHeight * 4) bytes")
+            trace.record(
+                .imageCache, on: place,
+                "added: \(TraceText.describe(image)), \(image.pixelWidth * image.pixelHeight * 4) bytes")
         }
-        trace.record(.downloadQueue, on: place, "slot freed: \(activity.running) of \(maximumActiveDownloads) in use, \(activity.waiting) waiting")
+        trace.record(
+            .downloadQueue, on: place,
+            "slot freed: \(activity.running) of \(maximumActiveDownloads) in use, \(activity.waiting) waiting")
     }
 
     /// One block on the completion queue calls every handler, in the order the callers came,
     /// whatever kind of queue the completion queue is.
-    private func deliver(_ outcome: Result<Image, any Error>, of merged: MergedTask, response: HTTPURLResponse?, to handlers: [ResponseHandler]) {
+    private func deliver(
+        _ outcome: Result<Image, any Error>, of merged: MergedTask, response: HTTPURLResponse?,
+        to handlers: [ResponseHandler]
+    ) {
         let trace = sessionManager.trace
         let queue = completionQueue
-        trace.record(.responseHandlers, on: TracePlace.queue(queue), TraceText.outcome(outcome, handlers: handlers.count))
+        trace.record(
+            .responseHandlers, on: TracePlace.queue(queue), TraceText.outcome(outcome, handlers: handlers.count))
         guard !handlers.isEmpty else { return }
         let request = merged.request
         queue.async {

@@ -23,11 +23,15 @@ extension ImageDownloader {
         #endif
         return configuration
     }
+    // end-listing
 
+    // listing: default-url-cache
     /// AFNetworking's URL cache for images: 20 MB in memory, 150 MB on disk, in its own folder
     /// of the user's caches.
     public static func defaultURLCache() -> URLCache {
-        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first ?? FileManager.default.temporaryDirectory
+        let caches =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
         let folder = caches.appendingPathComponent("com.alamofire.imagedownloader")
         #if canImport(FoundationNetworking)
         return URLCache(memoryCapacity: 20 * 1024 * 1024, diskCapacity: 150 * 1024 * 1024, diskPath: folder.path)

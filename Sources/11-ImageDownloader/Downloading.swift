@@ -19,11 +19,15 @@ extension ImageDownloader {
     /// for a cached image (`success` gets no response) or a request with no URL (`failure` gets
     /// `URLError(.badURL)`). Handlers run on `completionQueue`, after this method has returned.
     @discardableResult
-    public func downloadImage(for request: URLRequest, receiptID: UUID = UUID(), success: Success? = nil, failure: Failure? = nil)
-        -> ImageDownloadReceipt? {
+    public func downloadImage(
+        for request: URLRequest, receiptID: UUID = UUID(), success: Success? = nil, failure: Failure? = nil
+    ) -> ImageDownloadReceipt? {
         guard let urlIdentifier = request.url?.absoluteString else { return fail(request, failure, URLError(.badURL)) }
         let handler = ResponseHandler(receiptID: receiptID, success: success, failure: failure)
-        let (prioritization, cache) = (downloadPrioritization, Self.mayUseImageCache(request.cachePolicy) ? imageCache : nil)
+        let prioritization = downloadPrioritization
+        let cache = Self.mayUseImageCache(request.cachePolicy) ? imageCache : nil
+        // end-listing
+        // listing: download-image-decision
         var finishedWhenAsked = -1
         while true {
             let decision = state.withLock { state -> Decision? in
@@ -35,9 +39,12 @@ extension ImageDownloader {
                     return nil
                 }
                 // 3. A new download, queued, and started if a slot is free.
-                state.mergedTasks[urlIdentifier] = MergedTask(urlIdentifier: urlIdentifier, request: request, handlers: [handler])
+                state.mergedTasks[urlIdentifier] = MergedTask(
+                    urlIdentifier: urlIdentifier, request: request, handlers: [handler])
                 state.enqueue(urlIdentifier, prioritization)
-                return .created(start: state.takeStartable(maximumActiveDownloads: maximumActiveDownloads), waiting: state.queue.count)
+                return .created(
+                    start: state.takeStartable(maximumActiveDownloads: maximumActiveDownloads),
+                    waiting: state.queue.count)
             }
             if let decision { return act(on: decision, for: request, receiptID: receiptID, success: success) }
             guard let image = cache?.image(for: request, withAdditionalIdentifier: nil) else { continue }
@@ -61,7 +68,9 @@ extension ImageDownloader {
         }
     }
 
-    private func act(on decision: Decision, for request: URLRequest, receiptID: UUID, success: Success?) -> ImageDownloadReceipt? {
+    private func act(on decision: Decision, for request: URLRequest, receiptID: UUID, success: Success?)
+        -> ImageDownloadReceipt?
+    {
         let trace = sessionManager.trace
         let place = TracePlace.current
         switch decision {
@@ -72,7 +81,9 @@ extension ImageDownloader {
             if let success { completionQueue.async { success(request, nil, image) } }
             return nil
         case .created(let start, let waiting):
-            trace.record(.imageCache, on: place, Self.mayUseImageCache(request.cachePolicy) && imageCache != nil ? "miss" : "not asked (cache policy)")
+            trace.record(
+                .imageCache, on: place,
+                Self.mayUseImageCache(request.cachePolicy) && imageCache != nil ? "miss" : "not asked (cache policy)")
             trace.record(.mergedTask, on: place, "new download, 1 caller")
             if start.isEmpty { trace.record(.downloadQueue, on: place, "waits: \(waiting) in the queue") }
             self.start(start)
@@ -102,7 +113,9 @@ extension ImageDownloader {
         }
         orphan?.task?.cancel()
         guard let failure = handler?.failure, let sent else { return }
-        let error = URLError(.cancelled, userInfo: [NSLocalizedFailureReasonErrorKey: "ImageDownloader cancelled URL request: \(urlIdentifier)"])
+        let error = URLError(
+            .cancelled,
+            userInfo: [NSLocalizedFailureReasonErrorKey: "ImageDownloader cancelled URL request: \(urlIdentifier)"])
         // The download's request, the first caller's, as AFNetworking hands over its task's.
         completionQueue.async { failure(sent, nil, error) }
     }

@@ -47,15 +47,18 @@ public final class ImageDownloader: Sendable {
     /// queues): its manager's completion queue is where the downloader decides what to do with
     /// each finished task, so give it one that is not busy.
     public init(
-        sessionManager: HTTPSessionManager, downloadPrioritization: DownloadPrioritization = .fifo, maximumActiveDownloads: Int = 4,
-        imageCache: (any ImageRequestCache)? = AutoPurgingImageCache(), responseSerializer: ImageResponseSerializer = ImageResponseSerializer()
+        sessionManager: HTTPSessionManager, downloadPrioritization: DownloadPrioritization = .fifo,
+        maximumActiveDownloads: Int = 4,
+        imageCache: (any ImageRequestCache)? = AutoPurgingImageCache(),
+        responseSerializer: ImageResponseSerializer = ImageResponseSerializer()
     ) {
         self.sessionManager = sessionManager
         self.maximumActiveDownloads = max(1, maximumActiveDownloads)
         self.imageCache = imageCache
         self.responseSerializer = responseSerializer
         settings = Protected(Settings(downloadPrioritization: downloadPrioritization))
-        responseQueue = DispatchQueue(label: "com.alamofire.imagedownloader.responsequeue-\(UUID().uuidString)", attributes: .concurrent)
+        responseQueue = DispatchQueue(
+            label: "com.alamofire.imagedownloader.responsequeue-\(UUID().uuidString)", attributes: .concurrent)
     }
 
     /// A downloader with a manager of its own for `configuration`, AFNetworking's defaults

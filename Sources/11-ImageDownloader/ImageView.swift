@@ -43,12 +43,12 @@ public final class ImageView: Sendable {
     }
 
     // listing: set-image
-    /// Shows the image of `request`: from the image cache at once, else `placeholder` until the
-    /// download answers. With a `success` closure, the closure shows the image instead (it gets
-    /// it, and this view does not change). Asking again for the URL already on its way does
-    /// nothing; asking for another cancels the previous download first.
+    /// Shows the image of `request`: from the image cache at once, else `placeholder` until the download
+    /// answers. With a `success` closure, the closure shows the image instead (it gets it, and this view does
+    /// not change). Asking again for the URL on its way does nothing; another URL cancels the previous download.
     public func setImage(
-        with request: URLRequest, placeholder: Image? = nil, success: ImageDownloader.Success? = nil, failure: ImageDownloader.Failure? = nil
+        with request: URLRequest, placeholder: Image? = nil, success: ImageDownloader.Success? = nil,
+        failure: ImageDownloader.Failure? = nil
     ) {
         guard request.url != nil else {
             forgetActiveDownload(showing: placeholder)
@@ -65,7 +65,9 @@ public final class ImageView: Sendable {
         if let placeholder { show(placeholder) }
         downloader.downloadImage(
             for: request, receiptID: receipt.receiptID,
-            success: { [weak self] request, response, image in self?.answer(receipt.receiptID, request, response, image, success) },
+            success: { [weak self] request, response, image in
+                self?.answer(receipt.receiptID, request, response, image, success)
+            },
             failure: { [weak self] request, response, error in
                 guard let self, self.finish(receipt.receiptID, showing: nil) else { return }
                 failure?(request, response, error)
@@ -108,7 +110,9 @@ public final class ImageView: Sendable {
     private func makeActive(_ receipt: ImageDownloadReceipt) -> Activation {
         state.withLock { state in
             let previous = state.activeReceipt
-            if let previous, previous.request.url?.absoluteString == receipt.request.url?.absoluteString { return .alreadyActive }
+            if let previous, previous.request.url?.absoluteString == receipt.request.url?.absoluteString {
+                return .alreadyActive
+            }
             state.activeReceipt = receipt
             return .replaced(previous)
         }
@@ -116,11 +120,16 @@ public final class ImageView: Sendable {
 
     /// An image for the receipt `receiptID`: shown (or handed to `success`) only if that receipt
     /// is still the active one; an answer for an older request is dropped.
-    private func answer(_ receiptID: UUID, _ request: URLRequest, _ response: HTTPURLResponse?, _ image: Image, _ success: ImageDownloader.Success?) {
+    private func answer(
+        _ receiptID: UUID, _ request: URLRequest, _ response: HTTPURLResponse?, _ image: Image,
+        _ success: ImageDownloader.Success?
+    ) {
         guard finish(receiptID, showing: success == nil ? image : nil) else { return }
         success?(request, response, image)
     }
+    // end-listing
 
+    // listing: finish-receipt
     /// If `receiptID` is the active receipt: clears it, shows `image` if there is one, and
     /// returns true. The check and the change are one step under the lock, so that a new
     /// `setImage` on another thread cannot slip between them.

@@ -26,12 +26,16 @@ extension URLSessionManager {
         updateHooks { hooks in
             hooks.authenticationChallengeHandler = { [weak self] _, task, challenge, completion in
                 guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-                      let trust = challenge.protectionSpace.serverTrust, let self else { return .disposition(.performDefaultHandling) }
+                    let trust = challenge.protectionSpace.serverTrust, let self
+                else { return .disposition(.performDefaultHandling) }
                 let settings = self.trustSettings
                 let serverTrust = ServerTrust(trust, roots: settings.roots, verifyDate: settings.verifyDate)
                 Task {
-                    let decision = await settings.policy.evaluate(serverTrust, forDomain: challenge.protectionSpace.host)
-                    if decision.isTrusted { completion(.useCredential, URLCredential(trust: trust)) } else {
+                    let decision = await settings.policy.evaluate(
+                        serverTrust, forDomain: challenge.protectionSpace.host)
+                    if decision.isTrusted {
+                        completion(.useCredential, URLCredential(trust: trust))
+                    } else {
                         completion(.cancelAuthenticationChallenge, nil)
                     }
                 }

@@ -37,7 +37,8 @@ extension URLSessionManager {
     /// would not enforce it (a policy that silently checks nothing is worse than none).
     public func setSecurityPolicy(_ settings: TrustSettings) throws(SecurityPolicyError) {
         if let manager = self as? HTTPSessionManager, settings.policy.pinningMode != .none,
-            manager.baseURL?.scheme?.lowercased() != "https" {
+            manager.baseURL?.scheme?.lowercased() != "https"
+        {
             throw .pinningNeedsHTTPSBaseURL(mode: settings.policy.pinningMode, baseURL: manager.baseURL)
         }
         #if canImport(FoundationNetworking)

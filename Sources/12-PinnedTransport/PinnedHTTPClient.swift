@@ -20,8 +20,10 @@ public struct PinnedHTTPClient: Sendable {
         public var body: @Sendable (Data) -> Void
         public var finished: @Sendable (PinnedTransportError?) -> Void
 
-        public init(response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
-                    finished: @escaping @Sendable (PinnedTransportError?) -> Void) {
+        public init(
+            response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
+            finished: @escaping @Sendable (PinnedTransportError?) -> Void
+        ) {
             self.response = response
             self.body = body
             self.finished = finished
@@ -63,7 +65,8 @@ public struct PinnedHTTPClient: Sendable {
             .connectTimeout(connectTimeout)
             .channelInitializer { [trust] channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(PinnedTLS.clientHandler(host: host, trust: trust, verdict: verdict))
+                    try channel.pipeline.syncOperations.addHandler(
+                        PinnedTLS.clientHandler(host: host, trust: trust, verdict: verdict))
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(ResponseReader(reader))
                 }
@@ -72,12 +75,17 @@ public struct PinnedHTTPClient: Sendable {
         bootstrap.connect(host: host, port: port).whenComplete { result in
             switch result {
             case .failure(let error):
-                reader.fail(.connection(code: NSURLErrorCannotConnectToHost, url: url, detail: "cannot connect to \(host):\(port): \(error)"))
+                reader.fail(
+                    .connection(
+                        code: NSURLErrorCannotConnectToHost, url: url,
+                        detail: "cannot connect to \(host):\(port): \(error)"))
             case .success(let channel):
                 exchange.channel.withLock { $0 = channel }
                 if exchange.cancelled.withLock({ $0 }) { channel.close(promise: nil) }
                 channel.write(HTTPClientRequestPart.head(head), promise: nil)
-                if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil) }
+                if let body {
+                    channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
+                }
                 channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
             }
         }
@@ -86,20 +94,26 @@ public struct PinnedHTTPClient: Sendable {
 
     /// The whole response at once.
     public func send(_ request: URLRequest) async throws(PinnedTransportError) -> (HTTPURLResponse, Data) {
-        let result: Result<(HTTPURLResponse, Data), PinnedTransportError> = await withCheckedContinuation { continuation in
+        let result: Result<(HTTPURLResponse, Data), PinnedTransportError> = await withCheckedContinuation {
+            continuation in
             let collected = Protected<(HTTPURLResponse?, Data)>((nil, Data()))
-            start(request, events: Events(
-                response: { response in collected.withLock { $0.0 = response } },
-                body: { chunk in collected.withLock { $0.1.append(chunk) } },
-                finished: { error in
-                    let (response, data) = collected.withLock { $0 }
-                    if let error { return continuation.resume(returning: .failure(error)) }
-                    guard let response else {
-                        return continuation.resume(returning: .failure(.connection(code: NSURLErrorBadServerResponse, url: request.url,
-                                                                                   detail: "the server sent no response")))
-                    }
-                    continuation.resume(returning: .success((response, data)))
-                }))
+            start(
+                request,
+                events: Events(
+                    response: { response in collected.withLock { $0.0 = response } },
+                    body: { chunk in collected.withLock { $0.1.append(chunk) } },
+                    finished: { error in
+                        let (response, data) = collected.withLock { $0 }
+                        if let error { return continuation.resume(returning: .failure(error)) }
+                        guard let response else {
+                            return continuation.resume(
+                                returning: .failure(
+                                    .connection(
+                                        code: NSURLErrorBadServerResponse, url: request.url,
+                                        detail: "the server sent no response")))
+                        }
+                        continuation.resume(returning: .success((response, data)))
+                    }))
         }
         return try result.get()
     }

@@ -11,23 +11,35 @@ import SecurityPolicy
 /// session's configuration (`withPinnedHTTPS()`) it takes every https request; a refusal fails
 /// the task with -1202, which reaches the manager's completion path as any URLSession error does.
 public final class PinnedHTTPSProtocol: URLProtocol {
-    override public class func canInit(with request: URLRequest) -> Bool { request.url?.scheme?.lowercased() == "https" }
+    override public class func canInit(with request: URLRequest) -> Bool {
+        request.url?.scheme?.lowercased() == "https"
+    }
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
     private let exchange = Protected<PinnedHTTPClient.Exchange?>(nil)
     /// Set by `stopLoading`: URLSession is done with the task, and nothing more may be reported.
     fileprivate let isStopped = Protected(false)
+    // end-listing
 
+    // listing: pinned-https-loading
     override public func startLoading() {
         let trust = TrustRegistry.shared.settings(forTaskDescription: task?.taskDescription)
         let report = Reporter(owner: self)
-        let started = PinnedHTTPClient(trust: trust).start(request, events: PinnedHTTPClient.Events(
-            response: { response in report { $0.urlProtocol($1, didReceive: response, cacheStoragePolicy: .notAllowed) } },
-            body: { data in report { $0.urlProtocol($1, didLoad: data) } },
-            finished: { error in
-                report { client, owner in
-                    if let error { client.urlProtocol(owner, didFailWithError: error as NSError) } else { client.urlProtocolDidFinishLoading(owner) }
-                }
-            }))
+        let started = PinnedHTTPClient(trust: trust).start(
+            request,
+            events: PinnedHTTPClient.Events(
+                response: { response in
+                    report { $0.urlProtocol($1, didReceive: response, cacheStoragePolicy: .notAllowed) }
+                },
+                body: { data in report { $0.urlProtocol($1, didLoad: data) } },
+                finished: { error in
+                    report { client, owner in
+                        if let error {
+                            client.urlProtocol(owner, didFailWithError: error as NSError)
+                        } else {
+                            client.urlProtocolDidFinishLoading(owner)
+                        }
+                    }
+                }))
         exchange.withLock { $0 = started }
     }
 
@@ -54,7 +66,8 @@ extension URLSessionConfiguration {
     /// A copy of this configuration whose https requests go through `PinnedHTTPSProtocol`.
     public func withPinnedHTTPS() -> URLSessionConfiguration {
         let copy = (self.copy() as? URLSessionConfiguration) ?? self
-        copy.protocolClasses = [PinnedHTTPSProtocol.self] + (protocolClasses ?? []).filter { $0 != PinnedHTTPSProtocol.self }
+        copy.protocolClasses =
+            [PinnedHTTPSProtocol.self] + (protocolClasses ?? []).filter { $0 != PinnedHTTPSProtocol.self }
         return copy
     }
 

@@ -28,8 +28,13 @@ enum PinnedTLS {
     /// A client handler that hands the chain to `trust` and records the decision in `verdict`,
     /// so that a failed handshake can be reported with the policy's reason. The verifier is
     /// `async`; the callback may complete its promise from anywhere, so it runs in a task.
-    static func clientHandler(host: String, trust: TrustSettings, verdict: Protected<HandshakeVerdict?>) throws -> NIOSSLClientHandler {
-        guard let context else { throw PinnedTransportError.connection(code: NSURLErrorSecureConnectionFailed, url: nil, detail: "TLS is unavailable") }
+    static func clientHandler(host: String, trust: TrustSettings, verdict: Protected<HandshakeVerdict?>) throws
+        -> NIOSSLClientHandler
+    {
+        guard let context else {
+            throw PinnedTransportError.connection(
+                code: NSURLErrorSecureConnectionFailed, url: nil, detail: "TLS is unavailable")
+        }
         // SNI carries names only: an IP address is left out, and checked by the policy alone.
         let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
         return try NIOSSLClientHandler(context: context, serverHostname: serverName) { certificates, promise in

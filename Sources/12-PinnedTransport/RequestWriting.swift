@@ -10,7 +10,8 @@ enum RequestWriting {
     static func parts(of request: URLRequest, url: URL, host: String, port: Int) -> (HTTPRequestHead, [UInt8]?) {
         let body = request.httpBody ?? request.httpBodyStream.map(readAll)
         var headers = HTTPHeaders()
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where !["host", "content-length", "connection"].contains(name.lowercased()) {
+        for (name, value) in request.allHTTPHeaderFields ?? [:]
+        where !["host", "content-length", "connection"].contains(name.lowercased()) {
             headers.add(name: name, value: value)
         }
         headers.replaceOrAdd(name: "Host", value: port == 443 ? host : "\(host):\(port)")
@@ -21,7 +22,8 @@ enum RequestWriting {
         var target = components?.percentEncodedPath ?? "/"
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
-        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: target, headers: headers)
+        let head = HTTPRequestHead(
+            version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: target, headers: headers)
         return (head, body.map(Array.init))
     }
 

@@ -27,7 +27,12 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
         }
 
         func finish(_ error: PinnedTransportError?) {
-            guard isFinished.withLock({ finished in defer { finished = true }; return !finished }) else { return }
+            guard
+                isFinished.withLock({ finished in
+                    defer { finished = true }
+                    return !finished
+                })
+            else { return }
             events.finished(error)
         }
 
@@ -61,7 +66,9 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             let headers = Dictionary(head.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { "\($0), \($1)" })
             let version = "HTTP/\(head.version.major).\(head.version.minor)"
-            if let response = HTTPURLResponse(url: callbacks.url, statusCode: Int(head.status.code), httpVersion: version, headerFields: headers) {
+            if let response = HTTPURLResponse(
+                url: callbacks.url, statusCode: Int(head.status.code), httpVersion: version, headerFields: headers)
+            {
                 callbacks.events.response(response)
             }
         case .body(let buffer):
@@ -78,7 +85,10 @@ final class ResponseReader: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        callbacks.fail(.connection(code: NSURLErrorNetworkConnectionLost, url: callbacks.url, detail: "the server closed the connection before the response ended"))
+        callbacks.fail(
+            .connection(
+                code: NSURLErrorNetworkConnectionLost, url: callbacks.url,
+                detail: "the server closed the connection before the response ended"))
         context.fireChannelInactive()
     }
 }

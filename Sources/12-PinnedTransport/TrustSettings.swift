@@ -17,6 +17,7 @@ public struct TrustSettings: Sendable {
 
     /// The policy's decision on the certificates a server presented, for `host`.
     public func decide(presented certificates: [Data], host: String?) async -> TrustDecision {
-        await policy.evaluate(ServerTrust(certificates: certificates, roots: roots, verifyDate: verifyDate), forDomain: host)
+        await policy.evaluate(
+            ServerTrust(certificates: certificates, roots: roots, verifyDate: verifyDate), forDomain: host)
     }
 }

@@ -56,8 +56,10 @@ struct ChainRules: Sendable {
     /// the IP field (matched against the certificate's IP addresses), a name in the host field.
     var serverIdentity: ServerIdentityPolicy? {
         guard let host else { return nil }
-        let isIPAddress = host.contains(":") || host.split(separator: ".", omittingEmptySubsequences: false).count == 4
-            && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
+        let isIPAddress =
+            host.contains(":")
+            || host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+                && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
         return ServerIdentityPolicy(serverHostname: isIPAddress ? nil : host, serverIP: isIPAddress ? host : nil)
     }
 

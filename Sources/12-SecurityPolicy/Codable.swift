@@ -12,7 +12,8 @@ extension SecurityPolicy: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let pins = try container.decodeIfPresent([Data].self, forKey: .pinnedCertificates) ?? []
-        self.init(pinningMode: try container.decode(PinningMode.self, forKey: .pinningMode), pinnedCertificates: Set(pins))
+        self.init(
+            pinningMode: try container.decode(PinningMode.self, forKey: .pinningMode), pinnedCertificates: Set(pins))
         allowInvalidCertificates = try container.decodeIfPresent(Bool.self, forKey: .allowInvalidCertificates) ?? false
         validatesDomainName = try container.decodeIfPresent(Bool.self, forKey: .validatesDomainName) ?? true
     }
@@ -23,7 +24,8 @@ extension SecurityPolicy: Codable {
         try container.encode(allowInvalidCertificates, forKey: .allowInvalidCertificates)
         try container.encode(validatesDomainName, forKey: .validatesDomainName)
         // Sorted, so that one policy always encodes to the same bytes.
-        try container.encode(pinnedCertificates.sorted { $0.lexicographicallyPrecedes($1) }, forKey: .pinnedCertificates)
+        try container.encode(
+            pinnedCertificates.sorted { $0.lexicographicallyPrecedes($1) }, forKey: .pinnedCertificates)
     }
 }
 // end-listing

@@ -11,15 +11,21 @@ extension SecurityPolicy {
         case .success(let read): chain = read
         case .failure(let refusal): return .refuse(refusal.reason)
         }
-        if domain != nil, allowInvalidCertificates, validatesDomainName, pinningMode == .none || pinnedCertificates.isEmpty {
+        if domain != nil, allowInvalidCertificates, validatesDomainName,
+            pinningMode == .none || pinnedCertificates.isEmpty
+        {
             return .refuse(.domainValidationNeedsPinning)
         }
-        let rules = ChainRules(host: validatesDomainName ? domain : nil, checksServerUsage: validatesDomainName,
-                               time: trust.verifyDate ?? Date())
+        let rules = ChainRules(
+            host: validatesDomainName ? domain : nil, checksServerUsage: validatesDomainName,
+            time: trust.verifyDate ?? Date())
         if pinningMode == .none {
             if allowInvalidCertificates { return .accept(.anythingAllowed) }
-            return await rules.validate(chain, anchors: trust.roots.store).decision(accepting: .trustedChain, refusing: TrustDecision.Reason.untrustedChain)
+            return await rules.validate(chain, anchors: trust.roots.store).decision(
+                accepting: .trustedChain, refusing: TrustDecision.Reason.untrustedChain)
         }
+        // end-listing
+        // listing: evaluate-with-pins
         var trustedChain: [Certificate]?
         if !allowInvalidCertificates {
             switch await rules.validate(chain, anchors: trust.roots.store) {

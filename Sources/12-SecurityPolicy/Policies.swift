@@ -32,11 +32,15 @@ struct ServerUsagePolicy: VerifierPolicy {
 /// nothing in a one-certificate chain).
 struct LeafAnchorPolicy: VerifierPolicy {
     let time: Date
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [.X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage]
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
+        .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage,
+    ]
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
         let leaf = chain.leaf
-        guard chain.count == 1 else { return .failsToMeetPolicy(reason: "a pinned leaf anchors a chain of itself alone") }
+        guard chain.count == 1 else {
+            return .failsToMeetPolicy(reason: "a pinned leaf anchors a chain of itself alone")
+        }
         guard leaf.notValidBefore <= time, time <= leaf.notValidAfter else {
             return .failsToMeetPolicy(reason: "the pinned leaf is not valid at \(time)")
         }

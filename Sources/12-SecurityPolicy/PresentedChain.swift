@@ -41,10 +41,13 @@ struct PresentedChain: Sendable {
     func issuerPath() -> [Certificate] {
         var path = [leaf]
         var candidates = others
-        while let tip = path.last, tip.subject != tip.issuer || !tip.publicKey.isValidSignature(tip.signature, for: tip) {
-            guard let index = candidates.firstIndex(where: {
-                $0.subject == tip.issuer && $0.publicKey.isValidSignature(tip.signature, for: tip)
-            }) else { break }
+        while let tip = path.last, tip.subject != tip.issuer || !tip.publicKey.isValidSignature(tip.signature, for: tip)
+        {
+            guard
+                let index = candidates.firstIndex(where: {
+                    $0.subject == tip.issuer && $0.publicKey.isValidSignature(tip.signature, for: tip)
+                })
+            else { break }
             path.append(candidates.remove(at: index))
         }
         return path

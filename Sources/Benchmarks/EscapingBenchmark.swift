@@ -20,13 +20,23 @@ enum EscapingBenchmark {
         // Where the batched escaper's time goes: the cuts alone, and Foundation called once per
         // batch on batches cut in advance.
         let preCut = inputs.map { percentEscapingBatches(of: $0).map(String.init) }
-        let times = Measure.interleaved(iterations: iterations, [
-            { inputs.reduce(0) { $0 &+ ($1.addingPercentEncoding(withAllowedCharacters: allowed)?.utf8.count ?? 0) } },
-            { inputs.reduce(0) { $0 &+ percentEscaped($1).utf8.count } },
-            { inputs.reduce(0) { $0 &+ fastPercentEscaped($1).utf8.count } },
-            { inputs.reduce(0) { $0 &+ percentEscapingBatches(of: $1).count } },
-            { preCut.joined().reduce(0) { $0 &+ ($1.addingPercentEncoding(withAllowedCharacters: allowed)?.utf8.count ?? 0) } },
-        ])
+        let times = Measure.interleaved(
+            iterations: iterations,
+            [
+                {
+                    inputs.reduce(0) {
+                        $0 &+ ($1.addingPercentEncoding(withAllowedCharacters: allowed)?.utf8.count ?? 0)
+                    }
+                },
+                { inputs.reduce(0) { $0 &+ percentEscaped($1).utf8.count } },
+                { inputs.reduce(0) { $0 &+ fastPercentEscaped($1).utf8.count } },
+                { inputs.reduce(0) { $0 &+ percentEscapingBatches(of: $1).count } },
+                {
+                    preCut.joined().reduce(0) {
+                        $0 &+ ($1.addingPercentEncoding(withAllowedCharacters: allowed)?.utf8.count ?? 0)
+                    }
+                },
+            ])
         Row.printTable(
             title: "\(title): \(preCut.joined().count) batches",
             baseline: Row(name: "Foundation addingPercentEncoding", nanoseconds: times[0]),

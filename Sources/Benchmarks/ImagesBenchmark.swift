@@ -70,40 +70,57 @@ enum ImagesBenchmark {
                     return print("images: the \(side) side failed")
                 }
                 let hits = server.requestCount(containing: "side=\(side.rawValue)") - before
-                results[side, default: []].append(Measurement(hits: hits, nanoseconds: measurement.nanoseconds, peakRise: measurement.peakRise))
+                results[side, default: []].append(
+                    Measurement(hits: hits, nanoseconds: measurement.nanoseconds, peakRise: measurement.peakRise))
             }
         }
         report(results)
     }
 
     static func report(_ results: [Side: [Measurement]]) {
-        print("images: a scrolling list, \(requests) requests over \(distinctImages) distinct \(side)×\(side) PNGs, HTTPBin and each side in processes of their own, medians of \(rounds) rounds")
-        print("  " + "side".padding(toLength: 36, withPad: " ", startingAt: 0) + "requests at server   wall time   peak memory (rise)")
+        print(
+            "images: a scrolling list, \(requests) requests over \(distinctImages) distinct \(side)×\(side) PNGs, HTTPBin and each side in processes of their own, medians of \(rounds) rounds"
+        )
+        print(
+            "  " + "side".padding(toLength: 36, withPad: " ", startingAt: 0)
+                + "requests at server   wall time   peak memory (rise)")
         func median<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
         var figures: [Side: (hits: Int, time: Double, peak: Int?)] = [:]
         for side in Side.allCases {
             let measurements = results[side] ?? []
             let peaks = measurements.compactMap(\.peakRise)
-            let figure = (median(measurements.map(\.hits)), median(measurements.map(\.nanoseconds)), peaks.isEmpty ? nil : median(peaks))
+            let figure = (
+                median(measurements.map(\.hits)), median(measurements.map(\.nanoseconds)),
+                peaks.isEmpty ? nil : median(peaks)
+            )
             figures[side] = figure
             let peak = figure.2.map { String(format: "%8.1f MB", Double($0) / 1_048_576) } ?? "(Linux only)"
-            print("  " + side.title.padding(toLength: 36, withPad: " ", startingAt: 0)
-                + String(format: "%18d   %6.0f ms   ", figure.0, figure.1 / 1e6) + peak)
+            print(
+                "  " + side.title.padding(toLength: 36, withPad: " ", startingAt: 0)
+                    + String(format: "%18d   %6.0f ms   ", figure.0, figure.1 / 1e6) + peak)
         }
         guard let naive = figures[.naive], let downloader = figures[.downloader] else { return }
         let hitsRatio = Double(downloader.hits) / Double(distinctImages)
-        let hitChecks = [Target.atMost(1), .atLeast(1)].map { $0.check("downloader's server hits ÷ distinct images", hitsRatio) }
-        print("  downloader's server hits: \(downloader.hits) for \(distinctImages) distinct images (target: equal) \(hitChecks.allSatisfy { $0 == "ok" } ? "ok" : "MISSED")")
+        let hitChecks = [Target.atMost(1), .atLeast(1)].map {
+            $0.check("downloader's server hits ÷ distinct images", hitsRatio)
+        }
+        print(
+            "  downloader's server hits: \(downloader.hits) for \(distinctImages) distinct images (target: equal) \(hitChecks.allSatisfy { $0 == "ok" } ? "ok" : "MISSED")"
+        )
         let inFlight = maximumActiveDownloads * (side * side * 4 + side * (side * 4 + 1))
         if let peak = downloader.peak {
             let bound = Double(cacheCapacity) + Double(inFlight)
-            print(String(format: "  downloader's peak: %.1f MB ≤ cache capacity %.0f MB + %d images in flight %.1f MB: ", Double(peak) / 1_048_576,
-                Double(cacheCapacity) / 1_048_576, maximumActiveDownloads, Double(inFlight) / 1_048_576)
-                + Target.atMost(1).check("downloader's peak ÷ (capacity + images in flight)", Double(peak) / bound))
+            print(
+                String(
+                    format: "  downloader's peak: %.1f MB ≤ cache capacity %.0f MB + %d images in flight %.1f MB: ",
+                    Double(peak) / 1_048_576,
+                    Double(cacheCapacity) / 1_048_576, maximumActiveDownloads, Double(inFlight) / 1_048_576)
+                    + Target.atMost(1).check("downloader's peak ÷ (capacity + images in flight)", Double(peak) / bound))
         }
         let ratio = downloader.time / naive.time
-        print(String(format: "  wall time, downloader ÷ naive: %.3f× (target ≤ %.2f×) ", ratio, targetRatio)
-            + Target.atMost(targetRatio).check("wall time, downloader ÷ naive", ratio))
+        print(
+            String(format: "  wall time, downloader ÷ naive: %.3f× (target ≤ %.2f×) ", ratio, targetRatio)
+                + Target.atMost(targetRatio).check("wall time, downloader ÷ naive", ratio))
     }
 
     /// The argument that makes `afn-bench` one side of this benchmark, in a child process.

@@ -21,7 +21,11 @@ extension ImagesBenchmark {
         // Each side tags its requests, so that HTTPBin can count them apart.
         let url = { (number: Int) in URL(string: base.absoluteString + path(number) + "&side=\(side.rawValue)")! }
         // Warm up: the session, its connections, the decoder; four small images outside the list.
-        waitFor(4) { done in for index in 0..<4 { get(URL(string: base.absoluteString + "/image/numbered/\(65_000 + index)?size=8")!, done) } }
+        waitFor(4) { done in
+            for index in 0..<4 {
+                get(URL(string: base.absoluteString + "/image/numbered/\(65_000 + index)?size=8")!, done)
+            }
+        }
         PeakMemory.reset()
         let before = PeakMemory.resident()
         let failures = Protected(0)
@@ -41,7 +45,9 @@ extension ImagesBenchmark {
     }
 
     /// The side's way to get one image: a closure that calls back with whether it got an image.
-    static func client(_ side: Side, _ configuration: URLSessionConfiguration) -> (URL, @escaping @Sendable (Bool) -> Void) -> Void {
+    static func client(_ side: Side, _ configuration: URLSessionConfiguration) -> (
+        URL, @escaping @Sendable (Bool) -> Void
+    ) -> Void {
         let manager = HTTPSessionManager(configuration: configuration)
         manager.completionQueue = DispatchQueue(label: "bench.images.manager", attributes: .concurrent)
         manager.notificationQueue = DispatchQueue(label: "bench.images.notifications")
@@ -50,7 +56,8 @@ extension ImagesBenchmark {
             let serializer = ImageResponseSerializer()
             return { url, done in
                 // `try!`: the session is never invalidated here, so creating a task cannot fail.
-                let task = try! manager.dataTask(with: URLRequest(url: url), responseSerializer: serializer) { _, object, _ in
+                let task = try! manager.dataTask(with: URLRequest(url: url), responseSerializer: serializer) {
+                    _, object, _ in
                     done(object is Image)
                 }
                 manager.resume(task)
@@ -58,10 +65,12 @@ extension ImagesBenchmark {
         case .downloader:
             let downloader = ImageDownloader(
                 sessionManager: manager, maximumActiveDownloads: maximumActiveDownloads,
-                imageCache: AutoPurgingImageCache(memoryCapacity: cacheCapacity, preferredMemoryCapacity: preferredAfterPurge))
+                imageCache: AutoPurgingImageCache(
+                    memoryCapacity: cacheCapacity, preferredMemoryCapacity: preferredAfterPurge))
             downloader.completionQueue = DispatchQueue(label: "bench.images.handlers")
             return { url, done in
-                downloader.downloadImage(for: URLRequest(url: url), success: { _, _, _ in done(true) }, failure: { _, _, _ in done(false) })
+                downloader.downloadImage(
+                    for: URLRequest(url: url), success: { _, _, _ in done(true) }, failure: { _, _, _ in done(false) })
             }
         }
     }
@@ -71,7 +80,12 @@ extension ImagesBenchmark {
         let remaining = Protected(count)
         let finished = DispatchSemaphore(value: 0)
         body { _ in
-            if remaining.withLock({ $0 -= 1; return $0 == 0 }) { finished.signal() }
+            if remaining.withLock({
+                $0 -= 1
+                return $0 == 0
+            }) {
+                finished.signal()
+            }
         }
         finished.wait()
     }

@@ -10,8 +10,10 @@ enum InflateBenchmark {
         let side = 1024
         print("inflate: \(side)×\(side) pixels, release build expected (swift run -c release afn-bench inflate)")
         let inputs = [
-            BenchmarkInput(name: "JPEG q85", mimeType: "image/jpeg", data: makeJPEG(side: side), cDecode: afn_baseline_decode_jpeg),
-            BenchmarkInput(name: "PNG RGBA", mimeType: "image/png", data: makePNG(side: side), cDecode: afn_baseline_decode_png),
+            BenchmarkInput(
+                name: "JPEG q85", mimeType: "image/jpeg", data: makeJPEG(side: side), cDecode: afn_baseline_decode_jpeg),
+            BenchmarkInput(
+                name: "PNG RGBA", mimeType: "image/png", data: makePNG(side: side), cDecode: afn_baseline_decode_png),
         ]
         // Memory first, while the heap is young, but after one warm-up decode each: the first call
         // also pages in the libraries' code, which is not memory the decode allocates.
@@ -61,8 +63,10 @@ private struct BenchmarkInput {
         let swift = median(swiftTimes)
         let c = median(cTimes)
         let ratio = swift / c
-        print("  \(name) (\(data.count / 1024) KiB): Swift \(milliseconds(swift)) ms, C \(milliseconds(c)) ms, "
-            + "ratio \(String(format: "%.3f", ratio)) (target ≤ 1.1) \(Target.atMost(1.1).check("\(name) Swift/C time", ratio))")
+        print(
+            "  \(name) (\(data.count / 1024) KiB): Swift \(milliseconds(swift)) ms, C \(milliseconds(c)) ms, "
+                + "ratio \(String(format: "%.3f", ratio)) (target ≤ 1.1) \(Target.atMost(1.1).check("\(name) Swift/C time", ratio))"
+        )
     }
 
     /// Linux only: resets the kernel's high-water mark, decodes once, and reads how far resident
@@ -76,14 +80,17 @@ private struct BenchmarkInput {
         // The bitmap alone is 4 bytes a pixel: a smaller rise means the decode reused memory that
         // earlier work left resident, and the figure says nothing. It is reported, never passed.
         guard rise >= bitmap.pixels.count else {
-            print("  \(name): peak rise \(rise / 1024) KiB, less than the \(bitmap.pixels.count / 1024) KiB bitmap itself: "
-                + "memory left resident by earlier work was reused, so nothing was measured \(Target.atLeast(4).check("\(name) peak bytes per pixel (not measurable)", Double(rise) / Double(pixelCount)))")
+            print(
+                "  \(name): peak rise \(rise / 1024) KiB, less than the \(bitmap.pixels.count / 1024) KiB bitmap itself: "
+                    + "memory left resident by earlier work was reused, so nothing was measured \(Target.atLeast(4).check("\(name) peak bytes per pixel (not measurable)", Double(rise) / Double(pixelCount)))"
+            )
             return
         }
         let perPixel = Double(rise) / Double(pixelCount)
-        print("  \(name): peak rise \(rise / 1024) KiB for a \(bitmap.pixels.count / 1024) KiB bitmap, "
-            + "\(String(format: "%.2f", perPixel)) bytes per pixel "
-            + "(target ≤ 4.40) \(Target.atMost(4.4).check("\(name) peak bytes per pixel", perPixel))")
+        print(
+            "  \(name): peak rise \(rise / 1024) KiB for a \(bitmap.pixels.count / 1024) KiB bitmap, "
+                + "\(String(format: "%.2f", perPixel)) bytes per pixel "
+                + "(target ≤ 4.40) \(Target.atMost(4.4).check("\(name) peak bytes per pixel", perPixel))")
         #else
         print("  \(name): peak memory is measured on Linux only")
         #endif
@@ -101,8 +108,9 @@ private func reportSniffTime(_ inputs: [BenchmarkInput]) {
             }
         }
         let nanoseconds = Double(time.components.attoseconds) / 1e9 + Double(time.components.seconds) * 1e9
-        print("  sniff \(input.name): \(String(format: "%.0f", nanoseconds / Double(rounds))) ns per header"
-            + (checksum == rounds * 1024 ? "" : " (wrong width!)"))
+        print(
+            "  sniff \(input.name): \(String(format: "%.0f", nanoseconds / Double(rounds))) ns per header"
+                + (checksum == rounds * 1024 ? "" : " (wrong width!)"))
     }
 }
 
@@ -110,7 +118,7 @@ private func reportSniffTime(_ inputs: [BenchmarkInput]) {
 private func resetPeakAndReadResident() -> Int? {
     // Writing 5 to clear_refs sets the peak (VmHWM) back to the current resident size.
     guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
-          (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+        (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
     else {
         print("  peak memory: /proc/self/clear_refs is not writable here")
         return nil
@@ -120,7 +128,7 @@ private func resetPeakAndReadResident() -> Int? {
 
 private func readStatusKiB(_ field: String) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
     else { return nil }
     return Int(line.split(separator: " ").dropFirst().first ?? "")
 }
@@ -139,7 +147,8 @@ private func milliseconds(_ duration: Duration) -> String {
 /// A photograph stand-in: smooth gradients, a few sharp edges and mild noise, so that both
 /// codecs do realistic work (flat images compress to nothing; pure noise to nothing useful).
 private func syntheticPixel(_ x: Int, _ y: Int, side: Int) -> (UInt8, UInt8, UInt8) {
-    let fx = Double(x) / Double(side), fy = Double(y) / Double(side)
+    let fx = Double(x) / Double(side)
+    let fy = Double(y) / Double(side)
     let wave = sin(fx * 12) * cos(fy * 9)
     let edge = (x / 128 + y / 96) % 3 == 0 ? 40.0 : 0
     var noiseSeed = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663)

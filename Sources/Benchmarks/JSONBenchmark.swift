@@ -14,7 +14,9 @@ enum JSONBenchmark {
 
     private static func compare(title: String, document: Data) {
         let url = URL(string: "https://api.example.com/feed")!
-        let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json; charset=utf-8"])
+        let response = HTTPURLResponse(
+            url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+            headerFields: ["Content-Type": "application/json; charset=utf-8"])
         let serializer = JSONResponseSerializer()
         let variants: [() -> Int] = [
             { count(try? JSONSerialization.jsonObject(with: document)) },
@@ -22,7 +24,10 @@ enum JSONBenchmark {
             { count(try? jsonObjectViaStringRoundTrip(from: document)) },
             // The same round trip with Swift's String, which stores UTF-8: two validating copies
             // instead of two transcodings.
-            { count(try? JSONSerialization.jsonObject(with: Data((String(data: document, encoding: .utf8) ?? "").utf8))) },
+            {
+                count(
+                    try? JSONSerialization.jsonObject(with: Data((String(data: document, encoding: .utf8) ?? "").utf8)))
+            },
         ]
         // One call takes milliseconds, and other processes share the machine: interleave them.
         let median = Measure.interleaved(iterations: 2, variants)
@@ -36,8 +41,12 @@ enum JSONBenchmark {
             ]
         )
         let speedUp = median[2] / median[1]
-        print(String(format: "  the fast path is %.2f× as fast as AFNetworking 2's round trip (target ≥ 1.8×: %@), %.2f× as fast as Swift String's\n",
-                     speedUp, Target.atLeast(1.8).check("fast path speed-up over AFNetworking 2, \(title)", speedUp), median[3] / median[1]))
+        print(
+            String(
+                format:
+                    "  the fast path is %.2f× as fast as AFNetworking 2's round trip (target ≥ 1.8×: %@), %.2f× as fast as Swift String's\n",
+                speedUp, Target.atLeast(1.8).check("fast path speed-up over AFNetworking 2, \(title)", speedUp),
+                median[3] / median[1]))
     }
 
     /// Something the optimizer cannot throw away.
@@ -51,7 +60,8 @@ enum JSONBenchmark {
         var size = 2
         while size < 1_000_000 {
             let id = users.count
-            let user = #"{"id":\#(id),"name":"Zoë Müller \#(id)","email":"user\#(id)@example.com","active":\#(id % 2 == 0),"score":\#(Double(id) * 1.5),"tags":["a","b","c"],"bio":null}"#
+            let user =
+                #"{"id":\#(id),"name":"Zoë Müller \#(id)","email":"user\#(id)@example.com","active":\#(id % 2 == 0),"score":\#(Double(id) * 1.5),"tags":["a","b","c"],"bio":null}"#
             users.append(user)
             size += user.utf8.count + 1
         }
@@ -64,7 +74,8 @@ enum JSONBenchmark {
         var articles: [String] = []
         var size = 2
         while size < 1_000_000 {
-            let article = #"{"id":\#(articles.count),"title":"Article \#(articles.count)","body":"\#(String(repeating: paragraph, count: 200))"}"#
+            let article =
+                #"{"id":\#(articles.count),"title":"Article \#(articles.count)","body":"\#(String(repeating: paragraph, count: 200))"}"#
             articles.append(article)
             size += article.utf8.count + 1
         }

@@ -92,7 +92,9 @@ struct Row {
             let ratio = row.nanoseconds / baseline.nanoseconds
             let padded = row.name.padding(toLength: 34, withPad: " ", startingAt: 0)
             let target = row.target.map { "   target \($0)× \($0.check(row.name, ratio))" } ?? ""
-            print("  \(padded) \(Measure.format(nanoseconds: row.nanoseconds))   \(String(format: "%5.2f×", ratio))\(target)")
+            print(
+                "  \(padded) \(Measure.format(nanoseconds: row.nanoseconds))   \(String(format: "%5.2f×", ratio))\(target)"
+            )
         }
         print()
     }

@@ -10,7 +10,8 @@ enum MultipartBenchmark {
     static let chunkSize = 256 << 10
 
     static func run() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afn-bench-multipart-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "afn-bench-multipart-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -48,11 +49,16 @@ enum MultipartBenchmark {
             ]
         )
         print("peak resident memory of the whole process while each side runs")
-        let sides = [("rest", "the process at rest, before any side"), ("copy", "FileHandle copy"), ("file", "writeBody(to:)"), ("stream", "body stream"), ("memory", "the whole body as one Data")]
+        let sides = [
+            ("rest", "the process at rest, before any side"), ("copy", "FileHandle copy"), ("file", "writeBody(to:)"),
+            ("stream", "body stream"), ("memory", "the whole body as one Data"),
+        ]
         for (name, label) in sides {
             let megabytes = peaks[name].map { String(format: "%6.1f MB", Double($0) / 1_048_576) } ?? "  (Linux only)"
-            let target = ["copy", "file", "stream"].contains(name) && peaks[name] != nil
-                ? "   target ≤ 32 MB \(Target.atMost(32).check("peak memory of \(label), MB", Double(peaks[name]!) / 1_048_576))" : ""
+            let target =
+                ["copy", "file", "stream"].contains(name) && peaks[name] != nil
+                ? "   target ≤ 32 MB \(Target.atMost(32).check("peak memory of \(label), MB", Double(peaks[name]!) / 1_048_576))"
+                : ""
             print("  \(label.padding(toLength: 36, withPad: " ", startingAt: 0)) \(megabytes)\(target)")
         }
         print()
@@ -60,7 +66,9 @@ enum MultipartBenchmark {
 
     /// Writes `fileSize` bytes in chunks, so that making the file does not itself raise the peak.
     private static func makeFile(_ url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let chunk = Data((0..<chunkSize).map { UInt8(truncatingIfNeeded: $0 &* 31) })
@@ -69,7 +77,9 @@ enum MultipartBenchmark {
 
     /// The baseline: the plain way to copy a file a chunk at a time with `FileHandle`.
     private static func copyFile(_ source: URL, to destination: URL) throws -> Int {
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
         let input = try FileHandle(forReadingFrom: source)
         let output = try FileHandle(forWritingTo: destination)
         defer {
@@ -133,8 +143,9 @@ enum PeakMemory {
     private static func status(_ field: String) -> Int? {
         #if os(Linux)
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes * 1024
         #else
         return nil

@@ -41,7 +41,9 @@ final class ServerProcess {
     /// One line of the child's output, read a byte at a time: nothing after it is consumed.
     private static func readLine(_ pipe: Pipe) throws -> String {
         var line = Data()
-        while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+        while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let first = byte.first,
+            first != UInt8(ascii: "\n")
+        {
             line.append(first)
         }
         return String(decoding: line, as: UTF8.self)

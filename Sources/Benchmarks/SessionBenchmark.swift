@@ -34,7 +34,9 @@ enum SessionBenchmark {
             exit(1)
         }
         let url = server.url(path)
-        let pairs = Setting.allCases.map { setting in (setting, [BareClient.side(setting, url), ManagerClient.side(setting, url)]) }
+        let pairs = Setting.allCases.map { setting in
+            (setting, [BareClient.side(setting, url), ManagerClient.side(setting, url)])
+        }
         for (_, sides) in pairs {
             for side in sides { _ = side.measure(16, 200) }  // warm up connections and caches
         }
@@ -52,12 +54,16 @@ enum SessionBenchmark {
             }
         }
 
-        print("session: GET \(path) on loopback, server in a child process, \(rounds) interleaved rounds of \(requests) requests per side, setting and level, medians")
+        print(
+            "session: GET \(path) on loopback, server in a child process, \(rounds) interleaved rounds of \(requests) requests per side, setting and level, medians"
+        )
         print("  (load average when done: \(loadAverage()))")
         for (settingIndex, (setting, _)) in pairs.enumerated() {
             print("  \(setting.title)")
             for (levelIndex, level) in levels.enumerated() {
-                report(setting, level, bare: samples[settingIndex][levelIndex][0], manager: samples[settingIndex][levelIndex][1])
+                report(
+                    setting, level, bare: samples[settingIndex][levelIndex][0],
+                    manager: samples[settingIndex][levelIndex][1])
             }
         }
         tracingCost(pairs[0].1[1])
@@ -70,11 +76,16 @@ enum SessionBenchmark {
         let ratio = median(zip(manager, bare).map { $0.rate / $1.rate })
         let extra = median(zip(manager, bare).map { $0.processor - $1.processor })
         let name = "\(setting.name), \(level) in flight"
-        print(String(format: "    %2d in flight: bare %6.0f req/s, %5.1f µs CPU/req   manager %6.0f req/s, %5.1f µs CPU/req",
-            level, median(bare.map(\.rate)), median(bare.map(\.processor)), median(manager.map(\.rate)), median(manager.map(\.processor))))
-        print(String(format: "                  rate %.3f× (target %@×: %@)   extra CPU %+.1f µs/req (target %@ µs: %@)",
-            ratio, rateTarget.description, rateTarget.check("rate, \(name)", ratio),
-            extra, extraProcessorTarget.description, extraProcessorTarget.check("extra µs, \(name)", extra)))
+        print(
+            String(
+                format: "    %2d in flight: bare %6.0f req/s, %5.1f µs CPU/req   manager %6.0f req/s, %5.1f µs CPU/req",
+                level, median(bare.map(\.rate)), median(bare.map(\.processor)), median(manager.map(\.rate)),
+                median(manager.map(\.processor))))
+        print(
+            String(
+                format: "                  rate %.3f× (target %@×: %@)   extra CPU %+.1f µs/req (target %@ µs: %@)",
+                ratio, rateTarget.description, rateTarget.check("rate, \(name)", ratio),
+                extra, extraProcessorTarget.description, extraProcessorTarget.check("extra µs, \(name)", extra)))
     }
 
     static func median(_ values: [Double]) -> Double {

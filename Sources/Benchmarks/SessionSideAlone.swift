@@ -47,9 +47,12 @@ extension SessionBenchmark {
         let latencies = Protected<[Double]>([])
         let sample = side.measure(inFlight, count, latencies: latencies)
         let sorted = latencies.withLock { $0.sorted() }
-        print(String(format: "%@ (%@): %d GETs at %d in flight, %.0f req/s, %.1f µs CPU/req, latency median %.0f µs (p10 %.0f, p90 %.0f)",
-            name, setting.name, count, inFlight, sample.rate, sample.processor,
-            sorted[sorted.count / 2], sorted[sorted.count / 10], sorted[sorted.count * 9 / 10]))
+        print(
+            String(
+                format:
+                    "%@ (%@): %d GETs at %d in flight, %.0f req/s, %.1f µs CPU/req, latency median %.0f µs (p10 %.0f, p90 %.0f)",
+                name, setting.name, count, inFlight, sample.rate, sample.processor,
+                sorted[sorted.count / 2], sorted[sorted.count / 10], sorted[sorted.count * 9 / 10]))
         server?.stop()
         exit(0)
     }

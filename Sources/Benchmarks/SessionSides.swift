@@ -29,7 +29,8 @@ enum Setting: CaseIterable {
     var title: String {
         switch self {
         case .app: "as an app: handlers and notifications on the main queue's stand-in, requests sent from there"
-        case .tool: "as a tool or a server: its own completion and notification queues, requests sent from another thread"
+        case .tool:
+            "as a tool or a server: its own completion and notification queues, requests sent from another thread"
         }
     }
 }
@@ -63,7 +64,8 @@ struct Side {
         }
         finished.wait()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return .init(rate: Double(count) / seconds, processor: (processorMicroseconds() - processorBefore) / Double(count))
+        return .init(
+            rate: Double(count) / seconds, processor: (processorMicroseconds() - processorBefore) / Double(count))
     }
 
     /// `get`, adding each request's latency to `latencies`.
@@ -83,11 +85,13 @@ struct Side {
     private func sendFromHandlers(_ concurrency: Int, _ count: Int, _ finished: DispatchGroup, _ get: @escaping Get) {
         let unsent = Protected(count)
         @Sendable func sendNext() {
-            guard unsent.withLock({ unsent -> Bool in
-                guard unsent > 0 else { return false }
-                unsent -= 1
-                return true
-            }) else { return }
+            guard
+                unsent.withLock({ unsent -> Bool in
+                    guard unsent > 0 else { return false }
+                    unsent -= 1
+                    return true
+                })
+            else { return }
             get {
                 sendNext()
                 finished.leave()
@@ -179,7 +183,8 @@ final class BareClient: NSObject, URLSessionDataDelegate, Sendable {
 
     static func side(_ setting: Setting, _ url: URL) -> Side {
         let label = setting == .app ? "bench.bare.main-stand-in" : "bench.bare.completion"
-        let bare = BareClient(configuration: SessionBenchmark.configuration(), completionQueue: DispatchQueue(label: label))
+        let bare = BareClient(
+            configuration: SessionBenchmark.configuration(), completionQueue: DispatchQueue(label: label))
         return Side(
             setting: setting, completionQueue: bare.completionQueue, get: { done in bare.get(url, done) }, manager: nil,
             stop: { bare.session.invalidateAndCancel() })

@@ -43,9 +43,15 @@ extension SessionBenchmark {
         }
         let requestNanoseconds = 1e9 / median(untracedRates)
         let unsetShare = Double(perRequest) * perCheck / requestNanoseconds
-        print(String(format: "tracing, unset: %.2f ns per trace point × %d points per request = %.0f ns, %.4f%% of a request (%.0f µs at 1 in flight)",
-            perCheck, perRequest, Double(perRequest) * perCheck, unsetShare * 100, requestNanoseconds / 1000))
-        print(String(format: "tracing, set to a tracer that drops each event: %.3f× the untraced manager's rate at 1 in flight (median of %d rounds)",
-            median(ratios), rounds))
+        print(
+            String(
+                format:
+                    "tracing, unset: %.2f ns per trace point × %d points per request = %.0f ns, %.4f%% of a request (%.0f µs at 1 in flight)",
+                perCheck, perRequest, Double(perRequest) * perCheck, unsetShare * 100, requestNanoseconds / 1000))
+        print(
+            String(
+                format:
+                    "tracing, set to a tracer that drops each event: %.3f× the untraced manager's rate at 1 in flight (median of %d rounds)",
+                median(ratios), rounds))
     }
 }

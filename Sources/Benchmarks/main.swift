@@ -7,17 +7,33 @@ import Foundation
 
 let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
     ("escaping", "chapter 2: batched and byte-table escapers vs Foundation", EscapingBenchmark.run),
-    ("multipart", "chapter 4: a 200 MB multipart body vs a FileHandle copy, time and peak memory", MultipartBenchmark.run),
-    ("json", "chapter 6: the JSON fast path vs AFNetworking 2's string round trip and raw JSONSerialization", JSONBenchmark.run),
+    (
+        "multipart", "chapter 4: a 200 MB multipart body vs a FileHandle copy, time and peak memory",
+        MultipartBenchmark.run
+    ),
+    (
+        "json", "chapter 6: the JSON fast path vs AFNetworking 2's string round trip and raw JSONSerialization",
+        JSONBenchmark.run
+    ),
     ("inflate", "chapter 7: PNG and JPEG inflation vs a bare C decode, and peak memory", InflateBenchmark.run),
-    ("images", "chapter 11: a scrolling list, 1,000 image requests over 100 images, ImageDownloader vs a request per call", ImagesBenchmark.run),
+    (
+        "images",
+        "chapter 11: a scrolling list, 1,000 image requests over 100 images, ImageDownloader vs a request per call",
+        ImagesBenchmark.run
+    ),
     // Last: it exits non-zero when its target is missed.
-    ("session", "chapter 9: GETs through URLSessionManager vs a bare URLSession with a delegate, as an app and as a tool, 1 and 16 in flight", SessionBenchmark.run),
+    (
+        "session",
+        "chapter 9: GETs through URLSessionManager vs a bare URLSession with a delegate, as an app and as a tool, 1 and 16 in flight",
+        SessionBenchmark.run
+    ),
 ]
 
 @MainActor func usage() {
     print("usage: swift run -c release afn-bench <benchmark>... | all\n")
-    for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
+    for benchmark in benchmarks {
+        print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)")
+    }
 }
 
 // The child processes of the benchmarks that make requests (the server, and each side of `images`),
@@ -25,7 +41,9 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
 switch CommandLine.arguments.dropFirst().first {
 case ServerProcess.serveArgument: ServerProcess.serve()
 case SessionBenchmark.sideArgument: SessionBenchmark.runSide(Array(CommandLine.arguments.dropFirst(2)))
-case ImagesBenchmark.sideArgument: ImagesBenchmark.runSide(CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
+case ImagesBenchmark.sideArgument:
+    ImagesBenchmark.runSide(
+        CommandLine.arguments.dropFirst(2).first ?? "", baseURL: CommandLine.arguments.dropFirst(3).first ?? "")
 default: break
 }
 
@@ -48,7 +66,10 @@ print("warning: a debug build; figures are meaningful only with `-c release`\n")
 if selected.count == 1 {
     selected[0].run()
     let missed = Target.missed.withLock { $0 }
-    print(missed.isEmpty ? "\(selected[0].name): every target met" : "\(selected[0].name): \(missed.count) target(s) MISSED: \(missed.joined(separator: "; "))")
+    print(
+        missed.isEmpty
+            ? "\(selected[0].name): every target met"
+            : "\(selected[0].name): \(missed.count) target(s) MISSED: \(missed.joined(separator: "; "))")
     exit(missed.isEmpty ? 0 : 1)
 }
 

@@ -57,7 +57,10 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
             // answer any other with 417. Real servers do (an empty `Expect:` included), so HTTPBin
             // does too: a client that sends one must not pass here and fail elsewhere.
             if let expectation = head.headers.first(name: "expect"), expectation.lowercased() != "100-continue" {
-                refuse(head, with: .expectationFailed, "the only expectation this server meets is 100-continue, not Expect: \"\(expectation)\"", context: context)
+                refuse(
+                    head, with: .expectationFailed,
+                    "the only expectation this server meets is 100-continue, not Expect: \"\(expectation)\"",
+                    context: context)
                 return
             }
             receiving = (head, ByteBuffer(), answerExpectContinue(head, context: context))
@@ -106,7 +109,9 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
         receiving = nil
         discarding = true
         log.record(RecordedRequest(head: head, bodySize: bodyBytesReceived))
-        enqueue(Job(reply: [.respond(.clientError(message, status: status))], keepAlive: false, isHead: false), context: context)
+        enqueue(
+            Job(reply: [.respond(.clientError(message, status: status))], keepAlive: false, isHead: false),
+            context: context)
     }
 
     /// NIO's parser reports what is not HTTP/1.1 here: garbage, oversized header fields (80 KiB),

@@ -50,7 +50,8 @@ enum Fault: String, CaseIterable {
     private func slowReply(to request: Request) throws(BadRequest) -> Reply {
         let count = try request.integer(query: "bytes", default: 10, in: 1...1000)
         let interval = try request.integer(query: "interval", default: 100, in: 0...10_000)
-        let head = Wire.head(.ok, ["Content-Type": "text/plain", "Content-Length": String(count), "Connection": "close"])
+        let head = Wire.head(
+            .ok, ["Content-Type": "text/plain", "Content-Length": String(count), "Connection": "close"])
         var reply: Reply = [.send(head)]
         for byte in filler(count).readableBytesView {
             reply += [.pause(.milliseconds(Int64(interval))), .send(ByteBuffer(bytes: [byte]))]

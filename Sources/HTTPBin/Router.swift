@@ -25,9 +25,12 @@ enum Router {
         Route(pattern: "/delete", methods: [.DELETE], summary: "echo", handle: Routes.echo),
         Route(
             pattern: "/anything/*", methods: [],
-            summary: "echo, any method: method, uri, path, query and args, headers, body (text or base64), form, multipart parts",
+            summary:
+                "echo, any method: method, uri, path, query and args, headers, body (text or base64), form, multipart parts",
             handle: Routes.echo),
-        Route(pattern: "/status/{code}", methods: [], summary: "an empty response with that status (200-599)", handle: Routes.status),
+        Route(
+            pattern: "/status/{code}", methods: [], summary: "an empty response with that status (200-599)",
+            handle: Routes.status),
         Route(pattern: "/headers", methods: [], summary: "the request headers as JSON", handle: Routes.headers),
         Route(pattern: "/user-agent", methods: [], summary: "the User-Agent as JSON", handle: Routes.userAgent),
         Route(pattern: "/json", methods: [], summary: "a JSON document (with nulls)", handle: Routes.document(.json)),
@@ -36,29 +39,40 @@ enum Router {
         Route(pattern: "/html", methods: [], summary: "an HTML page", handle: Routes.document(.html)),
         Route(
             pattern: "/response", methods: [],
-            summary: "?status=200&content-type=&body=&header=Name:%20value: exactly that (no Content-Type unless given)",
+            summary:
+                "?status=200&content-type=&body=&header=Name:%20value: exactly that (no Content-Type unless given)",
             handle: Routes.chosenResponse),
-        Route(pattern: "/bytes/{n}", methods: [], summary: "n pseudo-random bytes, ?seed=0 (at most 64 MiB)", handle: Routes.bytes),
+        Route(
+            pattern: "/bytes/{n}", methods: [], summary: "n pseudo-random bytes, ?seed=0 (at most 64 MiB)",
+            handle: Routes.bytes),
         Route(
             pattern: "/stream-bytes/{n}", methods: [], summary: "n bytes, chunked, ?chunk_size=10240&seed=0",
             handle: Routes.streamBytes),
         Route(
-            pattern: "/drip", methods: [], summary: "?bytes=10&duration=1000&delay=0&status=200: bytes spread over duration",
+            pattern: "/drip", methods: [],
+            summary: "?bytes=10&duration=1000&delay=0&status=200: bytes spread over duration",
             handle: Routes.drip),
-        Route(pattern: "/delay/{ms}", methods: [], summary: "echo after ms milliseconds (at most 60000)", handle: Routes.delay),
+        Route(
+            pattern: "/delay/{ms}", methods: [], summary: "echo after ms milliseconds (at most 60000)",
+            handle: Routes.delay),
         Route(pattern: "/redirect/{n}", methods: [], summary: "302 n times, then /get", handle: Routes.redirect),
-        Route(pattern: "/redirect-to", methods: [], summary: "?url=&status=302: a redirect to url", handle: Routes.redirectTo),
+        Route(
+            pattern: "/redirect-to", methods: [], summary: "?url=&status=302: a redirect to url",
+            handle: Routes.redirectTo),
         Route(
             pattern: "/basic-auth/{user}/{password}", methods: [],
             summary: "200 with those credentials, else 401 with a Basic challenge", handle: Routes.basicAuth),
         Route(
             pattern: "/hidden-basic-auth/{user}/{password}", methods: [],
             summary: "200 with those credentials, else 404 and no challenge", handle: Routes.hiddenBasicAuth),
-        Route(pattern: "/image/png", methods: [], summary: "a PNG, ?fixture=small (others: see Fixtures/)", handle: Routes.image(.png)),
+        Route(
+            pattern: "/image/png", methods: [], summary: "a PNG, ?fixture=small (others: see Fixtures/)",
+            handle: Routes.image(.png)),
         Route(pattern: "/image/jpeg", methods: [], summary: "a JPEG, ?fixture=small", handle: Routes.image(.jpeg)),
         Route(
             pattern: "/image/numbered/{n}", methods: [],
-            summary: "PNG number n (0-65535), every pixel R=n/256 G=n%256 B=128; ?size=16 (1-1024 pixels a side)&delay=0 (ms)",
+            summary:
+                "PNG number n (0-65535), every pixel R=n/256 G=n%256 B=128; ?size=16 (1-1024 pixels a side)&delay=0 (ms)",
             handle: Routes.numberedImage),
         Route(pattern: "/gzip", methods: [], summary: "echo with Content-Encoding: gzip", handle: Routes.gzip),
         Route(pattern: "/fault/{name}", methods: [], summary: "a fault mode (listed below)", handle: Routes.fault),
@@ -69,7 +83,8 @@ enum Router {
             guard let parameters = match(route.pattern, request.segments) else { continue }
             guard route.methods.isEmpty || route.methods.contains(request.method) else {
                 let allowed = route.methods.map(\.rawValue).joined(separator: ", ")
-                var response = Response.clientError("\(request.method.rawValue) is not allowed here", status: .methodNotAllowed)
+                var response = Response.clientError(
+                    "\(request.method.rawValue) is not allowed here", status: .methodNotAllowed)
                 response.headers.add(name: "Allow", value: allowed)
                 return [.respond(response)]
             }

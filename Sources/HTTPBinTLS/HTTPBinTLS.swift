@@ -22,13 +22,15 @@ public final class HTTPBinTLS: Sendable {
     /// Starts a server that presents `chain` (DER, leaf first, sent exactly as given: a test may
     /// send certificates that do not belong to the chain) and proves it owns the leaf with
     /// `privateKeyPEM`.
-    public static func start(chain: [[UInt8]], privateKeyPEM: String, configuration: HTTPBin.Configuration = .init()) async throws
+    public static func start(chain: [[UInt8]], privateKeyPEM: String, configuration: HTTPBin.Configuration = .init())
+        async throws
         -> HTTPBinTLS
     {
         let certificates = try chain.map { try NIOSSLCertificate(bytes: $0, format: .der) }
         let key = try NIOSSLPrivateKey(bytes: Array(privateKeyPEM.utf8), format: .pem)
         let context = try NIOSSLContext(
-            configuration: .makeServerConfiguration(certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key)))
+            configuration: .makeServerConfiguration(
+                certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key)))
         var configuration = configuration
         configuration.prepareConnection = { channel in
             try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))

@@ -39,7 +39,8 @@ public final class Protected<Value>: @unchecked Sendable {
         Self.check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
         defer { pthread_mutexattr_destroy(&attributes) }
         if Self.isDebugBuild {
-            Self.check(pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)), "pthread_mutexattr_settype")
+            Self.check(
+                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)), "pthread_mutexattr_settype")
         }
         Self.check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
     }
@@ -69,7 +70,11 @@ extension Protected {
     /// its condition only then.
     static var isDebugBuild: Bool {
         var isDebug = false
-        assert({ isDebug = true; return true }())
+        assert(
+            {
+                isDebug = true
+                return true
+            }())
         return isDebug
     }
 
@@ -83,8 +88,9 @@ extension Protected {
     @usableFromInline
     static func failed(_ result: Int32, _ call: StaticString) -> Never {
         if result == EDEADLK {
-            fatalError("\(call): this thread already holds this Protected's lock. Something called under `withLock` "
-                + "came back for the same lock (a re-entrant call), which would wait for ever in a release build.")
+            fatalError(
+                "\(call): this thread already holds this Protected's lock. Something called under `withLock` "
+                    + "came back for the same lock (a re-entrant call), which would wait for ever in a release build.")
         }
         fatalError("\(call) failed with error \(result)")
     }

@@ -32,14 +32,16 @@ public enum TestCertificates {
         var extensions = Certificate.Extensions()
         switch recipe.role {
         case .authority:
-            try extensions.append(Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: nil), critical: true))
+            try extensions.append(
+                Certificate.Extension(BasicConstraints.isCertificateAuthority(maxPathLength: nil), critical: true))
             try extensions.append(Certificate.Extension(KeyUsage(keyCertSign: true), critical: true))
         case .server:
             try extensions.append(Certificate.Extension(BasicConstraints.notCertificateAuthority, critical: true))
             try extensions.append(Certificate.Extension(KeyUsage(digitalSignature: true), critical: true))
             if !recipe.extendedKeyUsage.isEmpty {
                 try extensions.append(
-                    Certificate.Extension(ExtendedKeyUsage(recipe.extendedKeyUsage), critical: recipe.extendedKeyUsageIsCritical))
+                    Certificate.Extension(
+                        ExtendedKeyUsage(recipe.extendedKeyUsage), critical: recipe.extendedKeyUsageIsCritical))
             }
         }
         let names = recipe.dnsNames.map(GeneralName.dnsName) + recipe.ipAddresses.compactMap(ipAddress)

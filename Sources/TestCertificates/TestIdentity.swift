@@ -30,7 +30,8 @@ public struct TestIdentity: Sendable {
 extension TestIdentity: CustomStringConvertible {
     /// Short, for test names with arguments: `CN=localhost, issued by CN=Course Server CA 1B`.
     public var description: String {
-        certificate.subject == certificate.issuer ? "\(certificate.subject), self-signed"
+        certificate.subject == certificate.issuer
+            ? "\(certificate.subject), self-signed"
             : "\(certificate.subject), issued by \(certificate.issuer)"
     }
 }

@@ -18,7 +18,8 @@ package struct TimedOut: Error, CustomStringConvertible {
 /// out, the error says what was awaited and, from `progress`, how far things had got. A second
 /// report, or one after the time ran out, is ignored.
 package func waitForCallback<Value: Sendable>(
-    within seconds: Double, for waitedFor: String, progress: @escaping @Sendable () -> String = { "nothing more is known" },
+    within seconds: Double, for waitedFor: String,
+    progress: @escaping @Sendable () -> String = { "nothing more is known" },
     _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> Void
 ) async throws -> Value {
     let waiter = Locked<CheckedContinuation<Value, any Error>?>(nil)

@@ -64,7 +64,9 @@ package enum AnswerTests {
     ) throws -> AnswerTestReport {
         var arguments = ["test", "--package-path", course.exercisesFolder.path]
         // Every variable is set, empty when unused, so that one left in the shell cannot change the variant.
-        var environment = ["WORKSHOP_EXERCISES": selection.manifestValue, "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": ""]
+        var environment = [
+            "WORKSHOP_EXERCISES": selection.manifestValue, "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": "",
+        ]
         switch variant {
         case .learner:
             break
@@ -84,8 +86,10 @@ package enum AnswerTests {
             environment["SWIFT_BACKTRACE"] = "enable=no"
         }
         let result = try TestRun.execute(arguments, in: course.root, environment: environment, onOutput: onOutput)
-        return report(stream: result.stream, output: result.output, status: result.status, exercisesFolder: course.exercisesFolder,
-                      stalled: result.stalled)
+        return report(
+            stream: result.stream, output: result.output, status: result.status,
+            exercisesFolder: course.exercisesFolder,
+            stalled: result.stalled)
     }
 
     /// Like `run`, but when a crash in one exercise stopped the tests of others, runs each of those
@@ -95,7 +99,9 @@ package enum AnswerTests {
         onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> AnswerTestReport {
         var report = try run(selection, variant: variant, in: course, onOutput: onOutput)
-        let crashed = Set(report.results.filter { !$0.passed && !$0.interrupted && $0.failure?.hasPrefix("crashed") == true }.map(\.exercise))
+        let crashed = Set(
+            report.results.filter { !$0.passed && !$0.interrupted && $0.failure?.hasPrefix("crashed") == true }.map(
+                \.exercise))
         let stopped = Set(report.results.filter(\.interrupted).map(\.exercise)).subtracting(crashed)
         for exercise in stopped.sorted() {
             let alone = try run(.exercise(exercise), variant: variant, in: course, onOutput: onOutput)
@@ -107,13 +113,19 @@ package enum AnswerTests {
 
     /// Reads one run (see `TestRun.read`). Kept apart from `run` so that it can be tested on
     /// recorded runs.
-    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL, stalled: Bool = false) -> AnswerTestReport {
-        let run = TestRun.read(stream: stream, output: output, status: status, paths: LearnerPaths(exercisesFolder: exercisesFolder),
-                               stalled: stalled)
+    static func report(stream: String, output: String, status: Int32, exercisesFolder: URL, stalled: Bool = false)
+        -> AnswerTestReport
+    {
+        let run = TestRun.read(
+            stream: stream, output: output, status: status, paths: LearnerPaths(exercisesFolder: exercisesFolder),
+            stalled: stalled)
         let results = run.verdicts.compactMap { verdict -> AnswerTestResult? in
             guard let exercise = verdict.record.exercise else { return nil }
-            return AnswerTestResult(exercise: exercise, name: verdict.record.displayName, failure: verdict.failure, interrupted: verdict.interrupted)
+            return AnswerTestResult(
+                exercise: exercise, name: verdict.record.displayName, failure: verdict.failure,
+                interrupted: verdict.interrupted)
         }
-        return AnswerTestReport(results: results, buildErrors: run.buildErrors, warnings: run.warnings, processFailure: run.processFailure)
+        return AnswerTestReport(
+            results: results, buildErrors: run.buildErrors, warnings: run.warnings, processFailure: run.processFailure)
     }
 }

@@ -24,7 +24,8 @@ package struct Check {
     }
 
     /// Checks the selection, records the outcome in `progress`, and says whether everything passed.
-    package func run(_ selection: ExerciseSelection, progress: inout LearnerProgress, now: Date = Date()) throws -> Bool {
+    package func run(_ selection: ExerciseSelection, progress: inout LearnerProgress, now: Date = Date()) throws -> Bool
+    {
         let exercises = try course.exercises().filter { selection.contains($0.id) }
         guard !exercises.isEmpty else { throw WorkshopError("no exercise matches '\(selection.manifestValue)'") }
         write("Building \(exercises.map(\.id.description).joined(separator: ", ")) and running the answer tests…")
@@ -94,7 +95,9 @@ package struct Check {
         if results.isEmpty {
             write(terminal.red("✘") + " \(exercise.id) \(exercise.title): no answer test ran.")
         } else {
-            write(terminal.red("✘") + " \(exercise.id) \(exercise.title): \(failing.count) of \(results.count) tests fail.")
+            write(
+                terminal.red("✘")
+                    + " \(exercise.id) \(exercise.title): \(failing.count) of \(results.count) tests fail.")
         }
         for result in failing {
             write("    " + terminal.red("✘") + " \(result.name)")
@@ -106,7 +109,8 @@ package struct Check {
     }
 
     private func describeBuildFailure(of exercise: ExerciseGuide, errors: [String]) {
-        write(terminal.red("✘") + " \(exercise.id) \(exercise.title): your code does not compile yet. The compiler says:")
+        write(
+            terminal.red("✘") + " \(exercise.id) \(exercise.title): your code does not compile yet. The compiler says:")
         if errors.isEmpty {
             write("    (it could not be built because other code did not compile: see below)")
         }
@@ -118,12 +122,16 @@ package struct Check {
     private func offerHint(for exercise: ExerciseGuide, progress: inout LearnerProgress) {
         let shown = progress.hintsShown(for: exercise.id)
         guard shown < exercise.hints.count else {
-            write("    You have seen every hint. `swift run workshop solution \(exercise.id)` compares your code with the reference.")
+            write(
+                "    You have seen every hint. `swift run workshop solution \(exercise.id)` compares your code with the reference."
+            )
             write("")
             return
         }
         guard showHints else {
-            write("    Stuck? `swift run workshop hint \(exercise.id)` shows hint \(shown + 1) of \(exercise.hints.count).")
+            write(
+                "    Stuck? `swift run workshop hint \(exercise.id)` shows hint \(shown + 1) of \(exercise.hints.count)."
+            )
             write("")
             return
         }
@@ -167,5 +175,6 @@ struct BuildProgressLine: Sendable {
 /// `text` with every non-empty line indented by `spaces`.
 package func indent(_ text: String, by spaces: Int) -> String {
     let pad = String(repeating: " ", count: spaces)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(
+        separator: "\n")
 }

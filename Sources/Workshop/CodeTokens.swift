@@ -28,7 +28,10 @@ enum CodeTokens {
         guard let first = token.unicodeScalars.first else { return token }
         if first == "\"" || first == "'" || (first == "#" && token.contains("\"")) { return "S" }
         if ("0"..."9").contains(first) { return "N" }
-        if (first == "_" || first == "$" || first == "`" || first.properties.isAlphabetic) && !keywords.contains(token) { return "I" }
+        if (first == "_" || first == "$" || first == "`" || first.properties.isAlphabetic) && !keywords.contains(token)
+        {
+            return "I"
+        }
         return token
     }
 
@@ -102,7 +105,9 @@ enum CodeTokens {
                     emit(String(scalar) + readWord(), atLine: start)
                 } else if Self.operatorScalars.contains(scalar) {
                     var run = ""
-                    while let next = peek(), Self.operatorScalars.contains(next), !starts(with: "//"), !starts(with: "/*") {
+                    while let next = peek(), Self.operatorScalars.contains(next), !starts(with: "//"),
+                        !starts(with: "/*")
+                    {
                         run.unicodeScalars.append(next)
                         advance()
                     }
@@ -134,11 +139,17 @@ enum CodeTokens {
             var word = ""
             if peek() == "`" {
                 advance()
-                while let next = peek(), next != "`", next != "\n" { word.unicodeScalars.append(next); advance() }
+                while let next = peek(), next != "`", next != "\n" {
+                    word.unicodeScalars.append(next)
+                    advance()
+                }
                 if peek() == "`" { advance() }
                 return "`" + word + "`"  // never a keyword: always a name
             }
-            if peek() == "$" { word = "$"; advance() }
+            if peek() == "$" {
+                word = "$"
+                advance()
+            }
             while let next = peek(), isIdentifierStart(next) || isDigit(next) {
                 word.unicodeScalars.append(next)
                 advance()
@@ -151,10 +162,12 @@ enum CodeTokens {
             while peek() != nil {
                 if starts(with: "/*") {
                     depth += 1
-                    advance(); advance()
+                    advance()
+                    advance()
                 } else if starts(with: "*/") {
                     depth -= 1
-                    advance(); advance()
+                    advance()
+                    advance()
                     if depth == 0 { return }
                 } else {
                     advance()
@@ -170,9 +183,10 @@ enum CodeTokens {
                     advance()
                 } else if next == ".", let after = peek(1), isDigit(after) {
                     advance()
-                } else if (next == "+" || next == "-"), let previous = position > 0 ? text[position - 1] : nil,
-                          previous == "e" || previous == "E" || previous == "p" || previous == "P",
-                          let after = peek(1), isDigit(after) {
+                } else if next == "+" || next == "-", let previous = position > 0 ? text[position - 1] : nil,
+                    previous == "e" || previous == "E" || previous == "p" || previous == "P",
+                    let after = peek(1), isDigit(after)
+                {
                     advance()  // an exponent's sign: 1e-3, 0x1p53
                 } else {
                     return
@@ -184,19 +198,33 @@ enum CodeTokens {
         /// interpolations included: the literal is one token, whatever it holds.
         mutating func skipLiteral() {
             var hashes = 0
-            while peek() == "#" { hashes += 1; advance() }
+            while peek() == "#" {
+                hashes += 1
+                advance()
+            }
             let quote = peek()!
             let triple = quote == "\"" && starts(with: "\"\"\"")
-            let close = String(repeating: triple ? "\"\"\"" : String(quote), count: 1) + String(repeating: "#", count: hashes)
+            let close =
+                String(repeating: triple ? "\"\"\"" : String(quote), count: 1) + String(repeating: "#", count: hashes)
             for _ in 0..<(triple ? 3 : 1) { advance() }
             var depth = 0  // parentheses of an interpolation, which may hold quotes of its own
             while let next = peek() {
                 if next == "\\" && hashes == 0 {
                     advance()
-                    if peek() == "(" { depth += 1; advance() } else if peek() != nil { advance() }
+                    if peek() == "(" {
+                        depth += 1
+                        advance()
+                    } else if peek() != nil {
+                        advance()
+                    }
                 } else if depth > 0 {
                     if next == "(" { depth += 1 } else if next == ")" { depth -= 1 }
-                    if next == "\"" { advance(); skipNestedString() } else { advance() }
+                    if next == "\"" {
+                        advance()
+                        skipNestedString()
+                    } else {
+                        advance()
+                    }
                 } else if starts(with: close) {
                     for _ in close.unicodeScalars { advance() }
                     return

@@ -66,34 +66,42 @@ package struct CopyCheck: Sendable {
         package var summary: String {
             let percent = Int((share * 100).rounded())
             let from = sources.map { "\($0.block) (\($0.tokens) tokens)" }.joined(separator: ", ")
-            return "\(exercise): \(percent) % of the code its solution adds to the stub (\(copiedTokens) of \(addedTokens) tokens, "
-                + "names ignored) is printed in its chapter" + (from.isEmpty ? "" : ": \(from)") + "; longest run \(longestRun) tokens"
+            return
+                "\(exercise): \(percent) % of the code its solution adds to the stub (\(copiedTokens) of \(addedTokens) tokens, "
+                + "names ignored) is printed in its chapter" + (from.isEmpty ? "" : ": \(from)")
+                + "; longest run \(longestRun) tokens"
         }
     }
 
     /// The verdict on `exercise`: its solution's added code against its chapter's blocks.
     package func verdict(for exercise: ExerciseGuide) throws -> Verdict {
-        let added = Self.addedTokens(stub: try Self.sourceFiles(in: exercise.stubFolder),
-                                     solution: try Self.sourceFiles(in: exercise.solutionFolder))
+        let added = Self.addedTokens(
+            stub: try Self.sourceFiles(in: exercise.stubFolder),
+            solution: try Self.sourceFiles(in: exercise.solutionFolder))
         let chapter = course.chaptersFolder.appendingPathComponent(exercise.chapterFolder.lastPathComponent + ".md")
         let text = (try? String(contentsOf: chapter, encoding: .utf8)) ?? ""
         let blocks = Self.codeBlocks(inChapter: text)
         let compared = CodeTokens.normalised(added)
-        let tiling = Self.tile(compared, against: blocks.map { CodeTokens.normalised(CodeTokens.lines($0.code).flatMap { $0 }) },
-                               minimumRun: Self.minimumRun)
+        let tiling = Self.tile(
+            compared, against: blocks.map { CodeTokens.normalised(CodeTokens.lines($0.code).flatMap { $0 }) },
+            minimumRun: Self.minimumRun)
         let sources = zip(blocks, tiling.coveredPerBlock)
             .filter { $0.1 > 0 }
             .map { Source(block: $0.0.name, tokens: $0.1) }
             .sorted { $0.tokens > $1.tokens }
-        return Verdict(exercise: exercise.id, addedTokens: added.count, copiedTokens: tiling.coveredPerBlock.reduce(0, +),
-                       longestRun: tiling.longest, sources: sources,
-                       runs: tiling.tiles.map { (blocks[$0.block].name, compared[$0.start..<$0.start + $0.length].joined(separator: " ")) })
+        return Verdict(
+            exercise: exercise.id, addedTokens: added.count, copiedTokens: tiling.coveredPerBlock.reduce(0, +),
+            longestRun: tiling.longest, sources: sources,
+            runs: tiling.tiles.map {
+                (blocks[$0.block].name, compared[$0.start..<$0.start + $0.length].joined(separator: " "))
+            })
     }
 
     /// One problem for each of `exercises` whose solution is mostly printed in its chapter.
     package func problems(for exercises: [ExerciseGuide]) throws -> [String] {
         try exercises.map(verdict).filter(\.isCopy).map { verdict in
-            verdict.summary + ". An exercise must ask for what its chapter does not print: a variant of the rule, a prediction, "
+            verdict.summary
+                + ". An exercise must ask for what its chapter does not print: a variant of the rule, a prediction, "
                 + "a bug to find, a constraint the chapter's code does not meet (README, \"For instructors\")"
         }
     }
@@ -102,12 +110,14 @@ package struct CopyCheck: Sendable {
 
     /// The Swift and C files below `folder`, by their path relative to it.
     static func sourceFiles(in folder: URL?) throws -> [String: String] {
-        guard let folder, let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [:] }
+        guard let folder, let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        else { return [:] }
         let prefix = folder.standardizedFileURL.path + "/"
         var files: [String: String] = [:]
         for case let url as URL in enumerator where ["swift", "c", "h"].contains(url.pathExtension) {
             let path = url.standardizedFileURL.path
-            files[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent] = try String(contentsOf: url, encoding: .utf8)
+            files[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent] = try String(
+                contentsOf: url, encoding: .utf8)
         }
         return files
     }
@@ -165,12 +175,15 @@ package struct CopyCheck: Sendable {
         while index < lines.count {
             let fence = lines[index].trimmingCharacters(in: .whitespaces)
             guard fence == "```swift" || fence == "```c",
-                  let close = lines[(index + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" }) else {
+                let close = lines[(index + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" }
+                )
+            else {
                 index += 1
                 continue
             }
             let directive = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
-            let name = directive.hasPrefix("<!-- listing:") && directive.hasSuffix("-->")
+            let name =
+                directive.hasPrefix("<!-- listing:") && directive.hasSuffix("-->")
                 ? "listing '\(directive.dropFirst("<!-- listing:".count).dropLast(3).trimmingCharacters(in: .whitespaces))'"
                 : "the code at line \(index + 1)"
             blocks.append((name, lines[(index + 1)..<close].joined(separator: "\n")))
@@ -186,7 +199,9 @@ package struct CopyCheck: Sendable {
     static func tile(_ added: [String], against blocks: [[String]], minimumRun: Int) -> Tiling {
         var covered = [Int](repeating: 0, count: blocks.count)
         var tiles: [Tile] = []
-        guard minimumRun > 0, added.count >= minimumRun else { return Tiling(coveredPerBlock: covered, longest: 0, tiles: []) }
+        guard minimumRun > 0, added.count >= minimumRun else {
+            return Tiling(coveredPerBlock: covered, longest: 0, tiles: [])
+        }
         // Tokens as small integers, and every window of `minimumRun` tokens of the blocks by its
         // content, so that a run can only start where a whole window matches.
         var ids: [String: Int] = [:]
@@ -199,7 +214,9 @@ package struct CopyCheck: Sendable {
         let bs = blocks.map { $0.map(id) }
         var windows: [ArraySlice<Int>: [(block: Int, start: Int)]] = [:]
         for (block, b) in bs.enumerated() where b.count >= minimumRun {
-            for start in 0...(b.count - minimumRun) { windows[b[start..<start + minimumRun], default: []].append((block, start)) }
+            for start in 0...(b.count - minimumRun) {
+                windows[b[start..<start + minimumRun], default: []].append((block, start))
+            }
         }
         var markedA = [Bool](repeating: false, count: a.count)
         var markedB = bs.map { [Bool](repeating: false, count: $0.count) }
@@ -208,11 +225,13 @@ package struct CopyCheck: Sendable {
             var best = minimumRun - 1
             var runs: [(start: Int, block: Int, blockStart: Int, length: Int)] = []
             for start in 0...(a.count - minimumRun) where !markedA[start] {
-                for (block, blockStart) in windows[a[start..<start + minimumRun]] ?? [] where !markedB[block][blockStart] {
+                for (block, blockStart) in windows[a[start..<start + minimumRun]] ?? []
+                where !markedB[block][blockStart] {
                     var length = 0
                     while start + length < a.count, blockStart + length < bs[block].count,
-                          a[start + length] == bs[block][blockStart + length],
-                          !markedA[start + length], !markedB[block][blockStart + length] {
+                        a[start + length] == bs[block][blockStart + length],
+                        !markedA[start + length], !markedB[block][blockStart + length]
+                    {
                         length += 1
                     }
                     if length > best {
@@ -225,7 +244,10 @@ package struct CopyCheck: Sendable {
             }
             guard !runs.isEmpty else { break }
             longest = max(longest, best)
-            for run in runs where !(0..<run.length).contains(where: { markedA[run.start + $0] || markedB[run.block][run.blockStart + $0] }) {
+            for run in runs
+            where !(0..<run.length).contains(where: {
+                markedA[run.start + $0] || markedB[run.block][run.blockStart + $0]
+            }) {
                 for offset in 0..<run.length {
                     markedA[run.start + offset] = true
                     markedB[run.block][run.blockStart + offset] = true

@@ -21,7 +21,9 @@ package struct Course: Sendable {
             }
             let parent = candidate.deletingLastPathComponent()
             if parent.path == candidate.path {
-                throw WorkshopError("this is not inside the course: run `swift run workshop` from the folder that holds Package.swift and exercises/")
+                throw WorkshopError(
+                    "this is not inside the course: run `swift run workshop` from the folder that holds Package.swift and exercises/"
+                )
             }
             candidate = parent
         }
@@ -41,8 +43,10 @@ package struct Course: Sendable {
             let title = text.split(separator: "\n").first { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) } ?? name
             let exercisesFolder = exercisesFolder.appendingPathComponent(name)
             let readme = exercisesFolder.appendingPathComponent("README.md")
-            let exercises = FileManager.default.fileExists(atPath: readme.path)
-                ? try ExerciseGuide.parse(readme: String(contentsOf: readme, encoding: .utf8), chapterFolder: exercisesFolder)
+            let exercises =
+                FileManager.default.fileExists(atPath: readme.path)
+                ? try ExerciseGuide.parse(
+                    readme: String(contentsOf: readme, encoding: .utf8), chapterFolder: exercisesFolder)
                 : []
             return Chapter(number: number, slug: name, title: title, file: file, exercises: exercises)
         }
@@ -58,7 +62,8 @@ package struct Course: Sendable {
     package func exercise(_ id: ExerciseID) throws -> ExerciseGuide {
         let all = try exercises()
         guard let exercise = all.first(where: { $0.id == id }) else {
-            throw WorkshopError("there is no exercise \(id); the exercises are \(all.map(\.id.description).joined(separator: ", "))")
+            throw WorkshopError(
+                "there is no exercise \(id); the exercises are \(all.map(\.id.description).joined(separator: ", "))")
         }
         return exercise
     }

@@ -83,7 +83,9 @@ enum EventStream {
 
     /// Every test function the stream lists whose module `accepts` (by default, the exercises'
     /// answer tests), in the stream's order.
-    static func records(from stream: String, accepting accepts: (String) -> Bool = { exercise(ofModule: $0) != nil }) -> [TestRecord] {
+    static func records(from stream: String, accepting accepts: (String) -> Bool = { exercise(ofModule: $0) != nil })
+        -> [TestRecord]
+    {
         let decoder = JSONDecoder()
         var records: [TestRecord] = []
         var index: [String: Int] = [:]
@@ -94,7 +96,8 @@ enum EventStream {
                 let module = String(payload.id?.prefix { $0 != "." } ?? "")
                 guard payload.kind == "function", let id = payload.id, accepts(module) else { continue }
                 index[id] = records.count
-                records.append(TestRecord(id: id, module: module, displayName: payload.displayName ?? payload.name ?? id))
+                records.append(
+                    TestRecord(id: id, module: module, displayName: payload.displayName ?? payload.name ?? id))
                 continue
             }
             guard line.kind == "event", let testID = payload.testID, let i = index[testID] else { continue }

@@ -12,7 +12,9 @@ package struct ExerciseFiles {
 
     private var stubFolder: URL {
         get throws {
-            guard let folder = exercise.stubFolder else { throw WorkshopError("exercise \(exercise.id) has no folder in Sources") }
+            guard let folder = exercise.stubFolder else {
+                throw WorkshopError("exercise \(exercise.id) has no folder in Sources")
+            }
             return folder
         }
     }
@@ -31,12 +33,15 @@ package struct ExerciseFiles {
         let folder = try stubFolder
         let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
         let backup = course.exercisesFolder.appendingPathComponent(".workshop/backups/\(exercise.id)-\(stamp)")
-        try FileManager.default.createDirectory(at: backup.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: backup.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: folder, to: backup)
         for command in [["git", "checkout", "HEAD", "--", folder.path], ["git", "clean", "-fdq", "--", folder.path]] {
             let result = try Shell.run(command, in: course.root)
             guard result.succeeded else {
-                throw WorkshopError("`\(command.joined(separator: " "))` failed; your files are safe in \(course.relative(backup)):\n\(result.output)")
+                throw WorkshopError(
+                    "`\(command.joined(separator: " "))` failed; your files are safe in \(course.relative(backup)):\n\(result.output)"
+                )
             }
         }
         return backup
@@ -45,9 +50,12 @@ package struct ExerciseFiles {
     /// The solution is offered once the learner has earned a look: the tests pass, or every hint
     /// has been seen. Nil when it may be shown; otherwise what to do first.
     package func solutionWithheld(progress: LearnerProgress) -> String? {
-        if progress.hasPassed(exercise.id) == true || progress.hintsShown(for: exercise.id) >= exercise.hints.count { return nil }
+        if progress.hasPassed(exercise.id) == true || progress.hintsShown(for: exercise.id) >= exercise.hints.count {
+            return nil
+        }
         let left = exercise.hints.count - progress.hintsShown(for: exercise.id)
-        return "Not yet: the solution opens once `swift run workshop check \(exercise.id)` passes, or after the last hint "
+        return
+            "Not yet: the solution opens once `swift run workshop check \(exercise.id)` passes, or after the last hint "
             + "(\(left) left: `swift run workshop hint \(exercise.id)`)."
     }
 
@@ -58,7 +66,10 @@ package struct ExerciseFiles {
         }
         let relative = { (url: URL) in String(self.course.relative(url).dropFirst("exercises/".count)) }
         let result = try Shell.run(
-            ["git", "diff", "--no-index", "--color=\(color ? "always" : "never")", "--", relative(stub), relative(solution)],
+            [
+                "git", "diff", "--no-index", "--color=\(color ? "always" : "never")", "--", relative(stub),
+                relative(solution),
+            ],
             in: course.exercisesFolder)
         // `git diff --no-index` exits 1 when the folders differ: that is the answer, not a failure.
         guard result.status <= 1 else { throw WorkshopError("git diff failed:\n\(result.output)") }

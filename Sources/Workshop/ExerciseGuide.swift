@@ -35,13 +35,14 @@ package struct ExerciseGuide: Sendable {
             let heading = section.prefix { $0 != "\n" }
             guard let colon = heading.firstIndex(of: ":"), let id = ExerciseID(heading[..<colon]) else { continue }
             let title = heading[heading.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guides.append(ExerciseGuide(
-                id: id,
-                title: title,
-                hints: hints(in: section),
-                chapterFolder: chapterFolder,
-                folderName: folders.first { $0.hasPrefix("\(id)-") }
-            ))
+            guides.append(
+                ExerciseGuide(
+                    id: id,
+                    title: title,
+                    hints: hints(in: section),
+                    chapterFolder: chapterFolder,
+                    folderName: folders.first { $0.hasPrefix("\(id)-") }
+                ))
         }
         return guides
     }

@@ -12,7 +12,8 @@ package struct ExerciseID: Hashable, Comparable, Sendable, CustomStringConvertib
     package init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let chapter = Int(parts[0]), let number = Int(parts[1]),
-              chapter > 0, number > 0 else { return nil }
+            chapter > 0, number > 0
+        else { return nil }
         self.init(chapter: chapter, number: number)
     }
 
@@ -46,7 +47,10 @@ package enum ExerciseSelection: Sendable, Equatable {
     case exercises([ExerciseID])
 
     package init?(_ text: String?) {
-        guard let text else { self = .all; return }
+        guard let text else {
+            self = .all
+            return
+        }
         if let id = ExerciseID(text) {
             self = .exercise(id)
         } else if let chapter = Int(text), chapter > 0 {

@@ -19,8 +19,9 @@ package struct KnownBadAttempt: Sendable, Equatable {
     package static func attempts(of exercise: ExerciseGuide) throws -> [KnownBadAttempt] {
         guard let folder = exercise.knownBadFolder else { return [] }
         return try contents(of: folder).filter { $0.pathExtension == "patch" }.map { patch in
-            KnownBadAttempt(exercise: exercise.id, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
-                            mistake: mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)))
+            KnownBadAttempt(
+                exercise: exercise.id, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
+                mistake: mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)))
         }
     }
 
@@ -62,7 +63,9 @@ struct KnownBadRounds {
         let rounds = Self.rounds(try exercises.map(KnownBadAttempt.attempts))
         var problems: [String] = []
         for (index, round) in rounds.enumerated() {
-            progress("known-bad attempts, round \(index + 1) of \(rounds.count): \(round.map(\.exercise.description).joined(separator: ", "))")
+            progress(
+                "known-bad attempts, round \(index + 1) of \(rounds.count): \(round.map(\.exercise.description).joined(separator: ", "))"
+            )
             var ready: [ExerciseID: KnownBadAttempt] = [:]
             for attempt in round {
                 guard let exercise = exercises.first(where: { $0.id == attempt.exercise }) else { continue }
@@ -88,18 +91,23 @@ struct KnownBadRounds {
         }
         // The patch is applied in a scratch folder outside the course, so that git treats the
         // folder as a plain directory and not as part of the course's repository.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-known-bad-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workshop-known-bad-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        try FileManager.default.createDirectory(at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: solution, to: scratch)
-        let apply = try Shell.run(["git", "apply", "--whitespace=nowarn", attempt.patch.path], in: scratch,
-                                  environment: ["GIT_CEILING_DIRECTORIES": scratch.deletingLastPathComponent().path])
+        let apply = try Shell.run(
+            ["git", "apply", "--whitespace=nowarn", attempt.patch.path], in: scratch,
+            environment: ["GIT_CEILING_DIRECTORIES": scratch.deletingLastPathComponent().path])
         guard apply.succeeded else {
             return "\(attempt.exercise): known-bad attempt \(course.relative(attempt.patch)) no longer applies to "
-                + "\(course.relative(solution)):\n" + indent(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), by: 4)
+                + "\(course.relative(solution)):\n"
+                + indent(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), by: 4)
                 + "\n  make the mistake again in the solution and write the patch anew (README, \"For authors\")"
         }
-        try FileTree.synchronize(root.appendingPathComponent("\(exercise.chapterFolder.lastPathComponent)/\(folderName)"), with: scratch)
+        try FileTree.synchronize(
+            root.appendingPathComponent("\(exercise.chapterFolder.lastPathComponent)/\(folderName)"), with: scratch)
         return nil
     }
 
@@ -114,7 +122,8 @@ struct KnownBadRounds {
         var problems: [String] = []
         var retried = false
         while !pending.isEmpty {
-            let report = try AnswerTests.run(.exercises(pending.sorted()), variant: .folder(Self.variantRoot), in: course, oneTestAtATime: true)
+            let report = try AnswerTests.run(
+                .exercises(pending.sorted()), variant: .folder(Self.variantRoot), in: course, oneTestAtATime: true)
             let verdicts = Self.verdicts(report, attempts: attempts.filter { pending.contains($0.key) })
             problems += verdicts.problems
             for (id, failures) in verdicts.caught.sorted(by: { $0.key < $1.key }) {
@@ -158,12 +167,14 @@ struct KnownBadRounds {
                 let errors = report.buildErrors.filter { $0.contains("\(variantRoot)/") && $0.contains("/\(id)-") }
                 guard !errors.isEmpty else { continue }
                 settled.insert(id)
-                problems.append("\(id): known-bad attempt '\(attempt.slug)' does not compile, so it proves nothing; a wrong answer must build:\n"
-                    + errors.prefix(5).map { "    \($0)" }.joined(separator: "\n"))
+                problems.append(
+                    "\(id): known-bad attempt '\(attempt.slug)' does not compile, so it proves nothing; a wrong answer must build:\n"
+                        + errors.prefix(5).map { "    \($0)" }.joined(separator: "\n"))
             }
             if settled.isEmpty {
-                problems.append("the exercises package does not build with the known-bad attempts of \(attempts.keys.sorted().map(\.description).joined(separator: ", ")):\n"
-                    + report.buildErrors.prefix(20).map { "    \($0)" }.joined(separator: "\n"))
+                problems.append(
+                    "the exercises package does not build with the known-bad attempts of \(attempts.keys.sorted().map(\.description).joined(separator: ", ")):\n"
+                        + report.buildErrors.prefix(20).map { "    \($0)" }.joined(separator: "\n"))
             }
             return (settled, problems, caught)
         }
@@ -174,16 +185,18 @@ struct KnownBadRounds {
                 settled.insert(id)
                 caught[id] = failed
                 for result in failed where (result.failure ?? "").count > Check.messageLimit {
-                    problems.append("\(id): known-bad attempt '\(attempt.slug)' fails \"\(result.name)\" with a message of "
-                        + "\((result.failure ?? "").count) characters, and `check` shows only the first \(Check.messageLimit): "
-                        + "report the first few mismatches and a count instead")
+                    problems.append(
+                        "\(id): known-bad attempt '\(attempt.slug)' fails \"\(result.name)\" with a message of "
+                            + "\((result.failure ?? "").count) characters, and `check` shows only the first \(Check.messageLimit): "
+                            + "report the first few mismatches and a count instead")
                 }
             } else if !results.contains(where: \.interrupted) {
                 settled.insert(id)
                 let what = results.isEmpty ? "runs no answer test" : "passes every answer test"
-                problems.append("\(id): known-bad attempt '\(attempt.slug)' (\(attempt.mistake.isEmpty ? "no mistake named" : attempt.mistake)) "
-                    + "\(what); add a test that catches this mistake, with a message that shows it"
-                    + (report.processFailure.map { "\n  (\($0))" } ?? ""))
+                problems.append(
+                    "\(id): known-bad attempt '\(attempt.slug)' (\(attempt.mistake.isEmpty ? "no mistake named" : attempt.mistake)) "
+                        + "\(what); add a test that catches this mistake, with a message that shows it"
+                        + (report.processFailure.map { "\n  (\($0))" } ?? ""))
             }
         }
         return (settled, problems, caught)

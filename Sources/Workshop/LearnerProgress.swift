@@ -56,7 +56,10 @@ package struct LearnerProgress: Codable, Sendable, Equatable {
 
     /// Chapter `chapter`'s stages at their last check: stage number → passed.
     package func rebuildStages(chapter: Int) -> [Int: Bool] {
-        Dictionary(uniqueKeysWithValues: (rebuildStages[String(chapter)] ?? [:]).compactMap { key, value in Int(key).map { ($0, value) } })
+        Dictionary(
+            uniqueKeysWithValues: (rebuildStages[String(chapter)] ?? [:]).compactMap { key, value in
+                Int(key).map { ($0, value) }
+            })
     }
 
     package mutating func recordRebuild(chapter: Int, stage: Int, passed: Bool, at date: Date) {

@@ -55,7 +55,9 @@ package struct Listings {
             problems += fileProblems
             for region in found {
                 if let other = regions[region.name] {
-                    problems.append("\(course.relative(file)):\(region.line): region '\(region.name)' is also defined at \(course.relative(other.file)):\(other.line); names must be unique")
+                    problems.append(
+                        "\(course.relative(file)):\(region.line): region '\(region.name)' is also defined at \(course.relative(other.file)):\(other.line); names must be unique"
+                    )
                 }
                 regions[region.name] = region
             }
@@ -76,18 +78,26 @@ package struct Listings {
             if trimmed.hasPrefix("// listing:") {
                 let name = trimmed.dropFirst("// listing:".count).trimmingCharacters(in: .whitespaces)
                 if let open {
-                    problems.append("\(displayPath):\(index + 1): region '\(name)' starts inside region '\(open.name)' (line \(open.line)); regions do not nest")
+                    problems.append(
+                        "\(displayPath):\(index + 1): region '\(name)' starts inside region '\(open.name)' (line \(open.line)); regions do not nest"
+                    )
                 }
                 open = (name, index + 1, [])
             } else if trimmed == "// end-listing" {
                 guard let region = open else {
-                    problems.append("\(displayPath):\(index + 1): '// end-listing' without a '// listing: name' before it")
+                    problems.append(
+                        "\(displayPath):\(index + 1): '// end-listing' without a '// listing: name' before it")
                     continue
                 }
                 if region.lines.count > maximumLines {
-                    problems.append("\(displayPath):\(region.line): region '\(region.name)' is \(region.lines.count) lines long; a listing shows one idea in at most \(maximumLines): split it into regions of its own")
+                    problems.append(
+                        "\(displayPath):\(region.line): region '\(region.name)' is \(region.lines.count) lines long; a listing shows one idea in at most \(maximumLines): split it into regions of its own"
+                    )
                 }
-                regions.append(Region(name: region.name, file: file, line: region.line, language: language, code: dedent(region.lines)))
+                regions.append(
+                    Region(
+                        name: region.name, file: file, line: region.line, language: language, code: dedent(region.lines)
+                    ))
                 open = nil
             } else if open != nil {
                 open?.lines.append(line)
@@ -116,15 +126,19 @@ package struct Listings {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("<!-- "), trimmed.hasSuffix(" -->") else { continue }
             let inner = trimmed.dropFirst(5).dropLast(4)
-            guard let colon = inner.firstIndex(of: ":"), let kind = Placement.Kind(rawValue: String(inner[..<colon])) else { continue }
+            guard let colon = inner.firstIndex(of: ":"), let kind = Placement.Kind(rawValue: String(inner[..<colon]))
+            else { continue }
             let name = inner[inner.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             guard index + 1 < lines.count, lines[index + 1].hasPrefix("```"),
-                  let close = lines[(index + 2)...].firstIndex(where: { $0 == "```" }) else {
-                problems.append("line \(index + 1): '\(kind.rawValue): \(name)' must be followed by a fenced code block (```)")
+                let close = lines[(index + 2)...].firstIndex(where: { $0 == "```" })
+            else {
+                problems.append(
+                    "line \(index + 1): '\(kind.rawValue): \(name)' must be followed by a fenced code block (```)")
                 continue
             }
             let block = lines[(index + 2)..<close].joined(separator: "\n")
-            placements.append(Placement(kind: kind, name: name, line: index + 1, blockLines: (index + 2)..<close, block: block))
+            placements.append(
+                Placement(kind: kind, name: name, line: index + 1, blockLines: (index + 2)..<close, block: block))
         }
         return (placements, problems)
     }
@@ -142,33 +156,43 @@ package struct Listings {
             let text = try String(contentsOf: chapter, encoding: .utf8)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let (placements, placementProblems) = Self.placements(in: text)
-            let where_ = course.relative(chapter)
-            problems += placementProblems.map { "\(where_): \($0)" }
+            let location = course.relative(chapter)
+            problems += placementProblems.map { "\(location): \($0)" }
             // Rewrite from the bottom up, so the line numbers of the blocks above stay valid.
             for placement in placements.reversed() {
                 let expected: (code: String, language: String)
                 switch placement.kind {
                 case .listing:
                     guard let region = regions[placement.name] else {
-                        problems.append("\(where_):\(placement.line): no source region is called '\(placement.name)'")
+                        problems.append("\(location):\(placement.line): no source region is called '\(placement.name)'")
                         continue
                     }
                     used.insert(placement.name)
                     expected = (region.code, region.language)
                 case .output:
                     guard let output = Examples.output(of: placement.name) else {
-                        problems.append("\(where_):\(placement.line): no example is called '\(placement.name)' (see Sources/Workshop/Examples)")
+                        problems.append(
+                            "\(location):\(placement.line): no example is called '\(placement.name)' (see Sources/Workshop/Examples)"
+                        )
                         continue
                     }
-                    expected = (output.text.hasSuffix("\n") ? String(output.text.dropLast()) : output.text, output.language)
+                    expected = (
+                        output.text.hasSuffix("\n") ? String(output.text.dropLast()) : output.text, output.language
+                    )
                 }
                 guard placement.block != expected.code else { continue }
                 if write {
-                    let fenced = ["```\(expected.language)"] + expected.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
-                    lines.replaceSubrange((placement.blockLines.lowerBound - 1)...placement.blockLines.upperBound, with: fenced)
+                    let fenced =
+                        ["```\(expected.language)"]
+                        + expected.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [
+                            "```"
+                        ]
+                    lines.replaceSubrange(
+                        (placement.blockLines.lowerBound - 1)...placement.blockLines.upperBound, with: fenced)
                 } else {
-                    problems.append("\(where_):\(placement.line): the block for '\(placement.name)' differs from its source; run `swift run workshop listings --write`"
-                        + Self.firstDifference(chapter: placement.block, source: expected.code))
+                    problems.append(
+                        "\(location):\(placement.line): the block for '\(placement.name)' differs from its source; run `swift run workshop listings --write`"
+                            + Self.firstDifference(chapter: placement.block, source: expected.code))
                 }
             }
             if write {
@@ -177,7 +201,9 @@ package struct Listings {
         }
         for name in Set(regions.keys).subtracting(used).sorted() {
             let region = regions[name]!
-            problems.append("\(course.relative(region.file)):\(region.line): region '\(name)' is used by no chapter; place it with <!-- listing: \(name) --> or remove its markers")
+            problems.append(
+                "\(course.relative(region.file)):\(region.line): region '\(name)' is used by no chapter; place it with <!-- listing: \(name) --> or remove its markers"
+            )
         }
         return problems
     }
@@ -198,4 +224,3 @@ extension Listings {
         return ""
     }
 }
-

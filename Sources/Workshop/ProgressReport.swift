@@ -51,13 +51,16 @@ package struct ProgressReport: Codable, Sendable, Equatable {
         self.learner = learner
         exercises = try course.exercises().map { exercise in
             let key = exercise.id.description
-            let state = switch progress.passed[key] {
-            case true?: "passed"
-            case false?: "failed"
-            case nil: "unchecked"
-            }
-            return Entry(id: key, title: exercise.title, state: state, hintsUsed: min(progress.hintsShown(for: exercise.id), exercise.hints.count),
-                         hintsAvailable: exercise.hints.count, lastChecked: progress.lastChecked[key])
+            let state =
+                switch progress.passed[key] {
+                case true?: "passed"
+                case false?: "failed"
+                case nil: "unchecked"
+                }
+            return Entry(
+                id: key, title: exercise.title, state: state,
+                hintsUsed: min(progress.hintsShown(for: exercise.id), exercise.hints.count),
+                hintsAvailable: exercise.hints.count, lastChecked: progress.lastChecked[key])
         }
         rebuild = try RebuildChapter.all(in: course).compactMap { chapter -> RebuildEntry? in
             let states = progress.rebuildStages(chapter: chapter.number)
@@ -66,11 +69,13 @@ package struct ProgressReport: Codable, Sendable, Equatable {
             let plan = try? StagePlan.load(for: chapter, course: course)
             let count = max(plan?.stages.count ?? 0, states.keys.max() ?? 0)
             let stages = (1...count).map { number in
-                RebuildEntry.Stage(number: number, title: plan?.stages.first { $0.number == number }?.title ?? "",
-                                   state: states[number].map { $0 ? "passed" : "failed" } ?? "unchecked")
+                RebuildEntry.Stage(
+                    number: number, title: plan?.stages.first { $0.number == number }?.title ?? "",
+                    state: states[number].map { $0 ? "passed" : "failed" } ?? "unchecked")
             }
-            return RebuildEntry(chapter: chapter.number, module: chapter.module, stages: stages,
-                                lastChecked: progress.rebuildChecked[String(chapter.number)])
+            return RebuildEntry(
+                chapter: chapter.number, module: chapter.module, stages: stages,
+                lastChecked: progress.rebuildChecked[String(chapter.number)])
         }
     }
 
@@ -90,14 +95,17 @@ package struct ProgressReport: Codable, Sendable, Equatable {
         let formatter = ISO8601DateFormatter()
         var lines = ["exercise  state      hints  last checked (UTC)    title"]
         for entry in exercises {
-            let mark = switch entry.state {
-            case "passed": terminal.green("passed   ")
-            case "failed": terminal.red("failed   ")
-            default: terminal.dim("unchecked")
-            }
+            let mark =
+                switch entry.state {
+                case "passed": terminal.green("passed   ")
+                case "failed": terminal.red("failed   ")
+                default: terminal.dim("unchecked")
+                }
             let hints = "\(entry.hintsUsed)/\(entry.hintsAvailable)".padding(toLength: 5, withPad: " ", startingAt: 0)
             let when = entry.lastChecked.map { formatter.string(from: $0) } ?? "-"
-            lines.append("\(entry.id.padding(toLength: 8, withPad: " ", startingAt: 0))  \(mark)  \(hints)  \(when.padding(toLength: 20, withPad: " ", startingAt: 0))  \(entry.title)")
+            lines.append(
+                "\(entry.id.padding(toLength: 8, withPad: " ", startingAt: 0))  \(mark)  \(hints)  \(when.padding(toLength: 20, withPad: " ", startingAt: 0))  \(entry.title)"
+            )
         }
         let passed = exercises.filter { $0.state == "passed" }.count
         lines.append("")
@@ -114,9 +122,10 @@ package struct ProgressReport: Codable, Sendable, Equatable {
                 }.joined()
                 let when = entry.lastChecked.map { formatter.string(from: $0) } ?? "-"
                 let stages = "\(entry.stagesPassed) of \(entry.stages.count)"
-                lines.append("chapter \(String(entry.chapter).padding(toLength: 2, withPad: " ", startingAt: 0))"
-                    + stages.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + "\(when.padding(toLength: 20, withPad: " ", startingAt: 0))  \(entry.module)  \(marks)")
+                lines.append(
+                    "chapter \(String(entry.chapter).padding(toLength: 2, withPad: " ", startingAt: 0))"
+                        + stages.padding(toLength: 10, withPad: " ", startingAt: 0)
+                        + "\(when.padding(toLength: 20, withPad: " ", startingAt: 0))  \(entry.module)  \(marks)")
             }
             lines.append("")
             lines.append("Stages passed in order, from stage 1 (`swift run workshop rebuild check N`).")

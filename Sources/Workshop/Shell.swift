@@ -87,8 +87,9 @@ package enum Shell {
             }
         }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: read(log) ?? "", stalled: stalled,
-                      signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
+        return Result(
+            status: process.terminationStatus, output: read(log) ?? "", stalled: stalled,
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 
     /// The text of `file`, whatever bytes it holds: a backtrace's register dump prints raw memory,
@@ -103,7 +104,8 @@ package enum Shell {
         let exited = children.filter { child in
             // `/proc/<pid>/stat`: "pid (name) S …"; the state follows the name's closing parenthesis.
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first == "Z"
         }
         return exited.count == children.count ? exited : []
@@ -112,7 +114,9 @@ package enum Shell {
     private static func children(of pid: Int32) -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(
+                separator: " "
+            ).compactMap { Int32($0) }
         }
     }
 
@@ -126,7 +130,9 @@ package enum Shell {
 
     /// The program `name` on PATH (or at that path, when it has a slash), if it is there.
     package static func executable(named name: String) -> URL? {
-        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
+        if name.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+        }
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }

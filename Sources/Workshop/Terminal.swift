@@ -17,8 +17,9 @@ package struct Terminal: Sendable {
     package static var current: Terminal {
         let interactive = isatty(STDOUT_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return Terminal(usesColor: interactive && !noColor && ProcessInfo.processInfo.environment["TERM"] != "dumb",
-                        isInteractive: interactive)
+        return Terminal(
+            usesColor: interactive && !noColor && ProcessInfo.processInfo.environment["TERM"] != "dumb",
+            isInteractive: interactive)
     }
 
     package static let plain = Terminal(usesColor: false, isInteractive: false)

@@ -27,7 +27,9 @@ struct LearnerPaths: Sendable {
     /// The learner's name for `path` when it is one of their files (and not a build product in
     /// their folder), nil otherwise.
     func learners(_ path: Substring) -> String? {
-        guard let shown = shown(path, in: learner), !shown.hasPrefix(".build/"), !shown.contains("/.build/") else { return nil }
+        guard let shown = shown(path, in: learner), !shown.hasPrefix(".build/"), !shown.contains("/.build/") else {
+            return nil
+        }
         return shown
     }
 
@@ -89,7 +91,8 @@ struct TestProcessOutput {
         // runtime message says better; it is kept when it is all there is.
         let said = unique.filter { !$0.hasPrefix("Program crashed:") }
         let shown = said.isEmpty ? unique : said
-        var message = shown.isEmpty ? "the test process was killed by \(signal!)" : shown.prefix(3).joined(separator: "\n")
+        var message =
+            shown.isEmpty ? "the test process was killed by \(signal!)" : shown.prefix(3).joined(separator: "\n")
         if shown.isEmpty, frames.isEmpty, signal?.hasPrefix("signal 11 ") == true {
             // The runtime's crash handler needs stack to run on; when there was none left, it never ran.
             message += ", with no backtrace: what a stack overflow (recursion too deep) looks like"
@@ -116,13 +119,18 @@ struct TestProcessOutput {
     static func signal(_ line: Substring) -> String? {
         guard let range = line.range(of: "unexpected signal code ") else { return nil }
         let number = line[range.upperBound...].prefix { $0.isNumber }
-        let names = ["4": "SIGILL", "5": "SIGTRAP", "6": "SIGABRT", "7": "SIGBUS", "8": "SIGFPE", "9": "SIGKILL", "11": "SIGSEGV"]
+        let names = [
+            "4": "SIGILL", "5": "SIGTRAP", "6": "SIGABRT", "7": "SIGBUS", "8": "SIGFPE", "9": "SIGKILL",
+            "11": "SIGSEGV",
+        ]
         return "signal \(number)" + (names[String(number)].map { " (\($0))" } ?? "")
     }
 
     /// The frames of the thread the backtracer says crashed, without the rest of its report.
     private var crashedThreadFrames: [String] {
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) else { return [] }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) else {
+            return []
+        }
         var frames: [String] = []
         for line in lines[(start + 1)...] {
             if line.hasPrefix("Thread ") || line.hasPrefix("Registers:") || line.hasPrefix("Images") { break }
@@ -166,13 +174,18 @@ struct TestProcessOutput {
     }
 
     private func compilerError(_ line: Substring) -> CompilerError? {
-        guard let marker = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else { return nil }
+        guard let marker = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil)
+        else { return nil }
         let message = String(line[marker.upperBound...])
         // SwiftPM's own closing words after a failed build say nothing about the code.
         guard message != "fatalError", message != "cancelled", !message.hasPrefix("Process '"),
-              !message.contains("command failed with exit code") else { return nil }
+            !message.contains("command failed with exit code")
+        else { return nil }
         let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-        guard let path = location.first, path.hasPrefix("/") else { return CompilerError(file: nil, line: nil, message: message) }
-        return CompilerError(file: paths.shown(path), line: location.count > 1 ? Int(location[1]) : nil, message: message)
+        guard let path = location.first, path.hasPrefix("/") else {
+            return CompilerError(file: nil, line: nil, message: message)
+        }
+        return CompilerError(
+            file: paths.shown(path), line: location.count > 1 ? Int(location[1]) : nil, message: message)
     }
 }

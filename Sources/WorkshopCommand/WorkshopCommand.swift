@@ -8,7 +8,8 @@ struct WorkshopCommand: ParsableCommand {
         commandName: "workshop",
         abstract: "The course map, your exercises' checks and hints, and the authors' checks.",
         subcommands: [
-            Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self, ProgressCommand.self, Example.self,
+            Map.self, TourCommand.self, Check.self, Hint.self, Watch.self, Reset.self, Solution.self,
+            ProgressCommand.self, Example.self,
             Rebuild.self, Verify.self, Listings.self, SiteCommand.self,
         ],
         defaultSubcommand: Map.self
@@ -27,7 +28,8 @@ func currentCourse() throws -> Course {
 }
 
 struct Map: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the chapters, your exercises' state and what to do next.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the chapters, your exercises' state and what to do next.")
 
     func run() throws {
         let course = try currentCourse()
@@ -36,7 +38,8 @@ struct Map: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the answer tests against your code: `check 2` for a chapter, `check 2.1` for one exercise.")
+    static let configuration = CommandConfiguration(
+        abstract: "Run the answer tests against your code: `check 2` for a chapter, `check 2.1` for one exercise.")
 
     @Argument(help: "A chapter (2) or an exercise (2.1); all exercises when left out.")
     var selection: String?
@@ -65,7 +68,8 @@ func checkOnce(_ selection: ExerciseSelection, in course: Course, showHints: Boo
 }
 
 struct Watch: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check an exercise again each time you save one of its files (Ctrl-C stops).")
+    static let configuration = CommandConfiguration(
+        abstract: "Check an exercise again each time you save one of its files (Ctrl-C stops).")
 
     @Argument(help: "The exercise, e.g. 2.1.")
     var exercise: String
@@ -78,7 +82,10 @@ struct Watch: ParsableCommand {
         var seen = Snapshot(of: folders)
         while true {
             _ = try checkOnce(.exercise(id), in: course, showHints: false)
-            print(Terminal.current.dim("\nWatching \(folders.map(course.relative).joined(separator: ", ")): save a file to check again, Ctrl-C to stop."))
+            print(
+                Terminal.current.dim(
+                    "\nWatching \(folders.map(course.relative).joined(separator: ", ")): save a file to check again, Ctrl-C to stop."
+                ))
             repeat {
                 Thread.sleep(forTimeInterval: 0.5)
             } while Snapshot(of: folders) == seen
@@ -93,9 +100,13 @@ struct Watch: ParsableCommand {
 
         init(of folders: [URL]) {
             for folder in folders {
-                let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])?.allObjects as? [URL] ?? []
+                let files =
+                    FileManager.default.enumerator(
+                        at: folder, includingPropertiesForKeys: [.contentModificationDateKey])?.allObjects as? [URL]
+                    ?? []
                 for file in files {
-                    dates[file.path] = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+                    dates[file.path] =
+                        (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
                 }
             }
         }
@@ -103,7 +114,8 @@ struct Watch: ParsableCommand {
 }
 
 struct Reset: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Put an exercise's stub back as it was, keeping a copy of your files.")
+    static let configuration = CommandConfiguration(
+        abstract: "Put an exercise's stub back as it was, keeping a copy of your files.")
 
     @Argument(help: "The exercise, e.g. 2.1.")
     var exercise: String
@@ -120,7 +132,9 @@ struct Reset: ParsableCommand {
             return
         }
         if !yes {
-            print("Put exercise \(id)'s stub back as it was? Your files are copied to exercises/.workshop/backups first. [y/N] ", terminator: "")
+            print(
+                "Put exercise \(id)'s stub back as it was? Your files are copied to exercises/.workshop/backups first. [y/N] ",
+                terminator: "")
             guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
                 print("Nothing changed.")
                 return
@@ -132,7 +146,8 @@ struct Reset: ParsableCommand {
 }
 
 struct Solution: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Compare your code with the reference solution, once the tests pass or every hint is seen.")
+    static let configuration = CommandConfiguration(
+        abstract: "Compare your code with the reference solution, once the tests pass or every hint is seen.")
 
     @Argument(help: "The exercise, e.g. 2.1.")
     var exercise: String
@@ -146,25 +161,32 @@ struct Solution: ParsableCommand {
             throw ExitCode.failure
         }
         let diff = try files.solutionDiff(color: Terminal.current.usesColor)
-        print(diff.isEmpty ? "Your code is the reference solution, line for line." : "From your code (-) to the reference solution (+):\n\n" + diff)
+        print(
+            diff.isEmpty
+                ? "Your code is the reference solution, line for line."
+                : "From your code (-) to the reference solution (+):\n\n" + diff)
     }
 }
 
 struct ProgressCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "progress", abstract: "Every exercise's state, hints used and last check; --json for an instructor.")
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Every exercise's state, hints used and last check; --json for an instructor.")
 
     @Flag(help: "Print the stable JSON format described in chapters/INSTRUCTORS.md.")
     var json = false
 
     func run() throws {
         let course = try currentCourse()
-        let report = try ProgressReport(course: course, progress: .load(for: course), learner: ProgressReport.learnerName)
+        let report = try ProgressReport(
+            course: course, progress: .load(for: course), learner: ProgressReport.learnerName)
         print(json ? try report.json() : report.table(terminal: .current))
     }
 }
 
 struct Hint: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the next hint of an exercise, a question before an answer.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the next hint of an exercise, a question before an answer.")
 
     @Argument(help: "The exercise, e.g. 2.1.")
     var exercise: String
@@ -180,7 +202,9 @@ struct Hint: ParsableCommand {
         if reset { progress.hintsShown[id.description] = 0 }
         let shown = progress.hintsShown(for: id)
         if shown >= guide.hints.count {
-            print("That was the last hint for \(id). Try once more; then `swift run workshop solution \(id)` compares your code with the reference.")
+            print(
+                "That was the last hint for \(id). Try once more; then `swift run workshop solution \(id)` compares your code with the reference."
+            )
             print("(`swift run workshop hint \(id) --reset` starts the hints again.)")
         } else {
             print("Exercise \(id), hint \(shown + 1) of \(guide.hints.count):\n")
@@ -199,7 +223,11 @@ struct Example: ParsableCommand {
 
     func run() throws {
         guard let name else {
-            for example in Examples.all { print("\(example.name.padding(toLength: 16, withPad: " ", startingAt: 0)) chapter \(example.chapter): \(example.summary)") }
+            for example in Examples.all {
+                print(
+                    "\(example.name.padding(toLength: 16, withPad: " ", startingAt: 0)) chapter \(example.chapter): \(example.summary)"
+                )
+            }
             return
         }
         guard let example = Examples.named(name) else {
@@ -235,21 +263,30 @@ struct TourCommand: ParsableCommand {
     var mermaid = false
 
     func validate() throws {
-        if case .failure(let error) = Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download, merged: merged) {
+        if case .failure(let error) = Tour.variant(
+            status: status, image: image, post: post, cancel: cancel, download: download, merged: merged)
+        {
             throw ValidationError(error.message)
         }
     }
 
     func run() throws {
-        let variant = try Tour.variant(status: status, image: image, post: post, cancel: cancel, download: download, merged: merged).get()
+        let variant = try Tour.variant(
+            status: status, image: image, post: post, cancel: cancel, download: download, merged: merged
+        ).get()
         print(Tour.report(try Tour.runBlocking(variant), mermaid: mermaid))
     }
 }
 
 struct Verify: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "For authors and CI: prove every exercise's stub, hints, solution, answer tests and known-bad attempts.")
+    static let configuration = CommandConfiguration(
+        abstract:
+            "For authors and CI: prove every exercise's stub, hints, solution, answer tests and known-bad attempts.")
 
-    @Argument(help: "A chapter (8) or an exercise (8.3) whose tests run; all when left out. The structure is always checked whole.")
+    @Argument(
+        help:
+            "A chapter (8) or an exercise (8.3) whose tests run; all when left out. The structure is always checked whole."
+    )
     var selection: String?
 
     @Flag(help: "Print each known-bad attempt's mistake and the first answer test it fails, with its message.")
@@ -266,11 +303,15 @@ struct Verify: ParsableCommand {
             verifier.knownBadCaught = { attempt, failures in
                 print("  ✔ \(attempt.exercise) \(attempt.slug): \(attempt.mistake)")
                 guard let first = failures.first else { return }
-                print("      fails \"\(first.name)\"" + (failures.count > 1 ? " and \(failures.count - 1) more" : "") + ":")
+                print(
+                    "      fails \"\(first.name)\"" + (failures.count > 1 ? " and \(failures.count - 1) more" : "")
+                        + ":")
                 print(indent(first.failure ?? "", by: 8))
             }
         }
-        guard let selection = ExerciseSelection(selection) else { throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)") }
+        guard let selection = ExerciseSelection(selection) else {
+            throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)")
+        }
         verifier.selection = selection
         verifier.progress = { print("checking \($0)…") }
         let problems = try verifier.run()
@@ -279,13 +320,17 @@ struct Verify: ParsableCommand {
             problems.forEach { print("- \($0)") }
             throw ExitCode.failure
         }
-        print("verify: every exercise has a marked stub, hints, a solution, and answer tests that pass on the solution, "
-            + "fail on the stub, and fail on every known-bad attempt; no solution is mostly code its chapter prints.")
+        print(
+            "verify: every exercise has a marked stub, hints, a solution, and answer tests that pass on the solution, "
+                + "fail on the stub, and fail on every known-bad attempt; no solution is mostly code its chapter prints."
+        )
     }
 
     /// `verify --copies`: every selected exercise's verdict, the failing ones marked.
     func reportCopies(in course: Course) throws {
-        guard let chosen = ExerciseSelection(selection) else { throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)") }
+        guard let chosen = ExerciseSelection(selection) else {
+            throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)")
+        }
         let check = CopyCheck(course: course)
         let verdicts = try course.exercises().filter { chosen.contains($0.id) }.map(check.verdict)
         for verdict in verdicts {
@@ -293,14 +338,16 @@ struct Verify: ParsableCommand {
             for run in verdict.runs { print("      \(run.block): \(run.tokens)") }
         }
         let copies = verdicts.filter(\.isCopy).count
-        print("\ncopies: \(copies) of \(verdicts.count) solutions reach \(Int((CopyCheck.maximumShare * 100).rounded())) % "
-            + "in runs of \(CopyCheck.minimumRun) tokens or more.")
+        print(
+            "\ncopies: \(copies) of \(verdicts.count) solutions reach \(Int((CopyCheck.maximumShare * 100).rounded())) % "
+                + "in runs of \(CopyCheck.minimumRun) tokens or more.")
         if copies > 0 { throw ExitCode.failure }
     }
 }
 
 struct Listings: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check that the chapters' code and output blocks match their sources (--write regenerates them).")
+    static let configuration = CommandConfiguration(
+        abstract: "Check that the chapters' code and output blocks match their sources (--write regenerates them).")
 
     @Flag(help: "Rewrite the blocks from their sources instead of checking them.")
     var write = false
@@ -312,7 +359,10 @@ struct Listings: ParsableCommand {
             problems.forEach { print("- \($0)") }
             throw ExitCode.failure
         }
-        print(write ? "listings: the chapters' blocks are written from their sources." : "listings: every block matches its source, and every region is used.")
+        print(
+            write
+                ? "listings: the chapters' blocks are written from their sources."
+                : "listings: every block matches its source, and every region is used.")
     }
 }
 
@@ -342,7 +392,8 @@ struct SiteCommand: ParsableCommand {
         fflush(nil)  // what `print` buffered goes out before this process is replaced
         let argv = arguments.map { strdup($0) } + [nil]
         execvp("swift", argv)
-        throw ValidationError("could not run `\(arguments.joined(separator: " "))`: \(String(cString: strerror(errno)))")
+        throw ValidationError(
+            "could not run `\(arguments.joined(separator: " "))`: \(String(cString: strerror(errno)))")
     }
 }
 
@@ -351,7 +402,9 @@ struct SiteCommand: ParsableCommand {
 struct Rebuild: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rebuild a chapter's module yourself, checked stage by stage by the chapter's own tests.",
-        subcommands: [RebuildSetupCommand.self, RebuildCheckCommand.self, RebuildDiffCommand.self, RebuildVerifyCommand.self],
+        subcommands: [
+            RebuildSetupCommand.self, RebuildCheckCommand.self, RebuildDiffCommand.self, RebuildVerifyCommand.self,
+        ],
         defaultSubcommand: RebuildSetupCommand.self)
 }
 
@@ -362,16 +415,20 @@ struct WorkspaceOption: ParsableArguments {
 
     func resolve() throws -> RebuildWorkspace {
         let course = try currentCourse()
-        let folder = workspace.map { path in
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-        } ?? RebuildWorkspace.defaultFolder(for: course)
+        let folder =
+            workspace.map { path in
+                path.hasPrefix("/")
+                    ? URL(fileURLWithPath: path)
+                    : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+            } ?? RebuildWorkspace.defaultFolder(for: course)
         return RebuildWorkspace(course: course, folder: folder)
     }
 }
 
 struct RebuildSetupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Set up your own module of a chapter: its public surface, every body to write (`rebuild 2`).")
+        commandName: "start",
+        abstract: "Set up your own module of a chapter: its public surface, every body to write (`rebuild 2`).")
 
     @Argument(help: "The chapter, e.g. 2.")
     var chapter: Int
@@ -385,11 +442,13 @@ struct RebuildSetupCommand: ParsableCommand {
     @OptionGroup var options: WorkspaceOption
 
     func run() throws {
-        let setup = RebuildSetup(workspace: try options.resolve(), terminal: .current, write: { print($0) }, confirm: { question in
-            if yes { return true }
-            print(question + " [y/N] ", terminator: "")
-            return readLine()?.lowercased().hasPrefix("y") == true
-        })
+        let setup = RebuildSetup(
+            workspace: try options.resolve(), terminal: .current, write: { print($0) },
+            confirm: { question in
+                if yes { return true }
+                print(question + " [y/N] ", terminator: "")
+                return readLine()?.lowercased().hasPrefix("y") == true
+            })
         try setup.run(chapter: chapter, fresh: fresh)
     }
 }
@@ -412,7 +471,9 @@ struct RebuildCheckCommand: ParsableCommand {
     func run() throws {
         let workspace = try options.resolve()
         let ownChapters = try (own ?? "").split(separator: ",").map { text in
-            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else { throw ValidationError("--own takes chapter numbers, e.g. 2,3") }
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--own takes chapter numbers, e.g. 2,3")
+            }
             return number
         }
         print("(the first check builds what the chapter depends on: a minute or two; later ones a few seconds)")
@@ -425,7 +486,8 @@ struct RebuildCheckCommand: ParsableCommand {
 }
 
 struct RebuildDiffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "diff", abstract: "Compare your module with the course's, once every stage passes.")
+    static let configuration = CommandConfiguration(
+        commandName: "diff", abstract: "Compare your module with the course's, once every stage passes.")
 
     @Argument(help: "The chapter, e.g. 2.")
     var chapter: Int
@@ -438,20 +500,28 @@ struct RebuildDiffCommand: ParsableCommand {
     func run() throws {
         let workspace = try options.resolve()
         let rebuilt = try RebuildChapter.named(chapter, in: workspace.course)
-        if !anyway, let reason = RebuildDiff.withheld(chapter: rebuilt, plan: try StagePlan.load(for: rebuilt, course: workspace.course),
-                                                      progress: .load(for: workspace.course)) {
+        if !anyway,
+            let reason = RebuildDiff.withheld(
+                chapter: rebuilt, plan: try StagePlan.load(for: rebuilt, course: workspace.course),
+                progress: .load(for: workspace.course))
+        {
             print(reason)
             throw ExitCode.failure
         }
         let diff = try RebuildDiff.diff(chapter: rebuilt, workspace: workspace, color: Terminal.current.usesColor)
-        print(diff.isEmpty ? "Your module is the course's, line for line." : "From your module (-) to the course's (+):\n\n" + diff)
+        print(
+            diff.isEmpty
+                ? "Your module is the course's, line for line." : "From your module (-) to the course's (+):\n\n" + diff
+        )
     }
 }
 
 struct RebuildVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "For authors and CI: every chapter's stages cover its tests, the course's module passes them all, every wrong module fails one, the starter fails stage 1.")
+        abstract:
+            "For authors and CI: every chapter's stages cover its tests, the course's module passes them all, every wrong module fails one, the starter fails stage 1."
+    )
 
     @Option(help: "Only these chapters, e.g. 2,9 (default: every chapter).")
     var chapters: String?
@@ -462,7 +532,10 @@ struct RebuildVerifyCommand: ParsableCommand {
     @Option(help: "Only these wrong modules (file names without .patch, e.g. unsorted-keys), and no starters.")
     var wrongModules: String?
 
-    @Option(help: "Build in this folder, relative to the course (default: .build/rebuild-verify); verifiers with folders of their own can run at once.")
+    @Option(
+        help:
+            "Build in this folder, relative to the course (default: .build/rebuild-verify); verifiers with folders of their own can run at once."
+    )
     var workspace: String?
 
     func run() throws {
@@ -482,24 +555,34 @@ struct RebuildVerifyCommand: ParsableCommand {
             wrongModuleTime += caught.seconds
             wrongModuleCount += 1
             guard show else { return }
-            let text = "\n\(caught.module.name): \(caught.module.mistake)\n  caught at stage \(caught.stage), \(caught.stageTitle) "
+            let text =
+                "\n\(caught.module.name): \(caught.module.mistake)\n  caught at stage \(caught.stage), \(caught.stageTitle) "
                 + String(format: "(%.1f s)", caught.seconds) + ". A learner who makes this mistake sees:\n"
-                + caught.lines.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") }
-                    .joined(separator: "\n") + "\n"
+                + caught.lines.map {
+                    $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+                        separator: "\n")
+                }
+                .joined(separator: "\n") + "\n"
             FileHandle.standardOutput.write(Data(text.utf8))
         }
-        verifier.onlyWrongModules = wrongModules.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        verifier.onlyWrongModules = wrongModules.map {
+            Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
         let only = (chapters ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let problems = try verifier.run(only: only)
         if wrongModuleCount > 0 {
-            print(String(format: "\n%d wrong modules caught in %.0f s (each: apply, build, run stages until one fails).", wrongModuleCount, wrongModuleTime))
+            print(
+                String(
+                    format: "\n%d wrong modules caught in %.0f s (each: apply, build, run stages until one fails).",
+                    wrongModuleCount, wrongModuleTime))
         }
         guard problems.isEmpty else {
             print("\nrebuild verify found \(problems.count) problem(s):")
             problems.forEach { print("- \($0)") }
             throw ExitCode.failure
         }
-        print("rebuild verify: every chapter's stages cover its tests, the course's module passes every stage, every wrong module fails one, "
-            + "and each starter compiles and fails stage 1.")
+        print(
+            "rebuild verify: every chapter's stages cover its tests, the course's module passes every stage, every wrong module fails one, "
+                + "and each starter compiles and fails stage 1.")
     }
 }

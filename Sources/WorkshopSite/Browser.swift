@@ -17,7 +17,8 @@ final class Browser {
     init(width: Int = 1280, height: Int = 900) throws {
         let environment = ProcessInfo.processInfo.environment
         let driverPath = try Self.executable(named: environment["WORKSHOP_CHROMEDRIVER"] ?? "chromedriver")
-        driverLog = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-chromedriver-\(UUID().uuidString).log")
+        driverLog = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workshop-chromedriver-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: driverLog.path, contents: nil) else {
             throw WorkshopError("could not create \(driverLog.path)")
         }
@@ -62,7 +63,9 @@ final class Browser {
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         var options: [String: Any] = ["args": arguments]
         if let binary = environment["WORKSHOP_CHROMIUM"] { options["binary"] = binary }
-        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": options]]]
+        let capabilities: [String: Any] = [
+            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": options]]
+        ]
         do {
             let created = try Self.request(client, "/session", body: capabilities)
             guard let id = (created as? [String: Any])?["sessionId"] as? String else {
@@ -74,7 +77,9 @@ final class Browser {
             driver.waitUntilExit()
             client.shutdown()
             try? FileManager.default.removeItem(at: driverLog)
-            throw WorkshopError("Chromium did not start (\(error)); is Debian's `chromium` installed? Set WORKSHOP_CHROMIUM to its path if it is elsewhere.")
+            throw WorkshopError(
+                "Chromium did not start (\(error)); is Debian's `chromium` installed? Set WORKSHOP_CHROMIUM to its path if it is elsewhere."
+            )
         }
         _ = try? call("timeouts", ["script": 60_000, "pageLoad": 60_000])
     }
@@ -105,7 +110,8 @@ final class Browser {
 
     /// A PNG of what the window shows.
     func screenshot() throws -> Data {
-        guard let encoded = try call("screenshot", nil, method: .GET) as? String, let png = Data(base64Encoded: encoded) else {
+        guard let encoded = try call("screenshot", nil, method: .GET) as? String, let png = Data(base64Encoded: encoded)
+        else {
             throw WorkshopError("chromedriver returned no screenshot")
         }
         return png
@@ -116,7 +122,9 @@ final class Browser {
     }
 
     /// One WebDriver command: its `value`, or its error as a WorkshopError.
-    private static func request(_ client: LoopbackClient, _ path: String, method: HTTPMethod = .POST, body: [String: Any]?) throws -> Any {
+    private static func request(
+        _ client: LoopbackClient, _ path: String, method: HTTPMethod = .POST, body: [String: Any]?
+    ) throws -> Any {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let response = try client.send(method, path, body: data)
         let reply = try JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
@@ -130,7 +138,8 @@ final class Browser {
     /// The program `name` on PATH (or at that path), or an error that says how to install it.
     static func executable(named name: String) throws -> URL {
         guard let found = Shell.executable(named: name) else {
-            throw WorkshopError("\(name) is not installed. On Debian or Ubuntu: sudo apt-get install chromium chromium-driver")
+            throw WorkshopError(
+                "\(name) is not installed. On Debian or Ubuntu: sudo apt-get install chromium chromium-driver")
         }
         return found
     }

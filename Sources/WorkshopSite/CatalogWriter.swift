@@ -22,7 +22,8 @@ struct CatalogWriter {
             try write("\(page.name).md", article.text + "\n" + continuation(of: page))
             sources["\(page.name).md"] = page.source
             for (name, file) in article.images {
-                try FileManager.default.copyItem(at: file, to: catalog.appendingPathComponent("\(name).\(file.pathExtension)"))
+                try FileManager.default.copyItem(
+                    at: file, to: catalog.appendingPathComponent("\(name).\(file.pathExtension)"))
             }
             for diagram in article.diagrams {
                 guard let drawing = drawings[diagram.name] else { continue }
@@ -48,10 +49,13 @@ struct CatalogWriter {
     /// The landing page: the README's opening paragraph, then everything in course order.
     func landingPage() -> String {
         let readme = (try? String(contentsOf: course.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        let introduction = Self.firstParagraph(of: readme).map { paragraph in
-            let page = SitePage(kind: .reference, name: Site.rootPage, source: course.root.appendingPathComponent("README.md"), title: "")
-            return transform.article(for: page, text: paragraph, displayPath: "README.md").text
-        } ?? ""
+        let introduction =
+            Self.firstParagraph(of: readme).map { paragraph in
+                let page = SitePage(
+                    kind: .reference, name: Site.rootPage, source: course.root.appendingPathComponent("README.md"),
+                    title: "")
+                return transform.article(for: page, text: paragraph, displayPath: "README.md").text
+            } ?? ""
         var lines = [
             "# \(course.displayName)", "",
             "@Metadata {", "    @TechnologyRoot", "}", "",
@@ -68,8 +72,12 @@ struct CatalogWriter {
             lines += ["### \(title)", ""] + items.map { "- \($0)" } + [""]
         }
         group("Chapters", plan.chapters.map { "<doc:\($0.name)>" })
-        group("Exercises", plan.pages.filter { if case .exercises = $0.kind { true } else { false } }.map { "<doc:\($0.name)>" })
-        group("For readers and instructors", plan.pages.filter { $0.kind == .reference }.map { "<doc:\($0.name)>" } + ["<doc:\(Site.licensePage)>"])
+        group(
+            "Exercises",
+            plan.pages.filter { if case .exercises = $0.kind { true } else { false } }.map { "<doc:\($0.name)>" })
+        group(
+            "For readers and instructors",
+            plan.pages.filter { $0.kind == .reference }.map { "<doc:\($0.name)>" } + ["<doc:\(Site.licensePage)>"])
         group("API reference", plan.modules.map { "``\($0.name)``" })
         return lines.joined(separator: "\n")
     }
@@ -81,7 +89,9 @@ struct CatalogWriter {
         case .chapter(let number):
             links += plan.modules(ofChapter: number).map { "``\($0.name)``" }
             links += plan.exercisesPage(ofChapter: number).map { ["<doc:\($0.name)>"] } ?? []
-            if let next = plan.chapters.first(where: { if case .chapter(let other) = $0.kind { other > number } else { false } }) {
+            if let next = plan.chapters.first(where: {
+                if case .chapter(let other) = $0.kind { other > number } else { false }
+            }) {
                 links.append("<doc:\(next.name)>")
             }
         case .exercises(let number):
@@ -101,12 +111,14 @@ struct CatalogWriter {
             return (lines + ["The module of chapter \(module.chapter)."]).joined(separator: "\n")
         }
         lines += ["The module that chapter \(module.chapter) builds: <doc:\(chapter.name)>.", "", "## Overview", ""]
-        var overview = "Read the chapter first: it builds this module one step at a time, says why each part is the way it is, and"
+        var overview =
+            "Read the chapter first: it builds this module one step at a time, says why each part is the way it is, and"
             + " sets it beside AFNetworking's original."
         if let exercises = plan.exercisesPage(ofChapter: module.chapter) {
             overview += " Then try its exercises: <doc:\(exercises.name)>."
         }
-        let tests = course.root.appendingPathComponent("Tests/\(String(format: "%02d", module.chapter))-\(module.name)Tests")
+        let tests = course.root.appendingPathComponent(
+            "Tests/\(String(format: "%02d", module.chapter))-\(module.name)Tests")
         if FileManager.default.fileExists(atPath: tests.path) {
             overview += " Its tests: `swift test --filter \(module.name)Tests`."
         }
@@ -148,7 +160,8 @@ struct CatalogWriter {
     static func firstParagraph(of text: String) -> String? {
         let lines = Markdown.lines(text)
         guard let title = lines.firstIndex(where: { $0.hasPrefix("# ") }),
-              let start = lines[(title + 1)...].firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
+            let start = lines[(title + 1)...].firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        else { return nil }
         let end = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) ?? lines.count
         return lines[start..<end].joined(separator: "\n")
     }

@@ -57,7 +57,8 @@ enum InlineScanner {
             case "[", "!":
                 let isImage = characters[index] == "!"
                 guard !isImage || (index + 1 < characters.count && characters[index + 1] == "["),
-                      let (link, end) = link(in: characters, at: isImage ? index + 1 : index, isImage: isImage) else {
+                    let (link, end) = link(in: characters, at: isImage ? index + 1 : index, isImage: isImage)
+                else {
                     index += 1
                     continue
                 }
@@ -76,7 +77,9 @@ enum InlineScanner {
     }
 
     /// The paragraph written back, each code span and link replaced by what the closures return.
-    static func rewrite(_ text: String, code: (_ content: String, _ raw: String) -> String, link: (InlineLink) -> String) -> String {
+    static func rewrite(
+        _ text: String, code: (_ content: String, _ raw: String) -> String, link: (InlineLink) -> String
+    ) -> String {
         tokens(in: text).map { token in
             switch token {
             case .text(let text): text
@@ -124,7 +127,8 @@ enum InlineScanner {
     /// are not a link.
     private static func link(in characters: [Character], at open: Int, isImage: Bool) -> (InlineLink, Int)? {
         guard let close = closingBracket(in: characters, from: open),
-              close + 1 < characters.count, characters[close + 1] == "(" else { return nil }
+            close + 1 < characters.count, characters[close + 1] == "("
+        else { return nil }
         var index = close + 2
         skipSpaces(characters, &index)
         var destination = ""
@@ -155,8 +159,9 @@ enum InlineScanner {
             skipSpaces(characters, &index)
         }
         guard index < characters.count, characters[index] == ")" else { return nil }
-        let link = InlineLink(text: String(characters[(open + 1)..<close]), destination: destination, title: title,
-                              isImage: isImage, lineOffset: 0)
+        let link = InlineLink(
+            text: String(characters[(open + 1)..<close]), destination: destination, title: title,
+            isImage: isImage, lineOffset: 0)
         return (link, index + 1)
     }
 

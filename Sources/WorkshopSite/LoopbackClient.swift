@@ -17,7 +17,9 @@ final class LoopbackClient: Sendable {
     }
 
     /// Sends one request on a connection of its own and waits for the whole response.
-    func send(_ method: HTTPMethod, _ path: String, body: Data?, timeout: TimeAmount = .seconds(180)) throws -> (status: Int, body: Data) {
+    func send(_ method: HTTPMethod, _ path: String, body: Data?, timeout: TimeAmount = .seconds(180)) throws -> (
+        status: Int, body: Data
+    ) {
         let channel = try ClientBootstrap(group: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHTTPClientHandlers() }
@@ -26,7 +28,9 @@ final class LoopbackClient: Sendable {
             .wait()
         let response = channel.eventLoop.makePromise(of: (status: Int, body: Data).self)
         do {
-            try channel.eventLoop.submit { try channel.pipeline.syncOperations.addHandler(Collector(response: response)) }.wait()
+            try channel.eventLoop.submit {
+                try channel.pipeline.syncOperations.addHandler(Collector(response: response))
+            }.wait()
         } catch {
             response.fail(error)
             channel.close(promise: nil)
@@ -45,7 +49,9 @@ final class LoopbackClient: Sendable {
             headers.add(name: "Content-Type", value: "application/json")
             headers.add(name: "Content-Length", value: String(bytes.readableBytes))
         }
-        channel.write(HTTPClientRequestPart.head(HTTPRequestHead(version: .http1_1, method: method, uri: path, headers: headers)), promise: nil)
+        channel.write(
+            HTTPClientRequestPart.head(HTTPRequestHead(version: .http1_1, method: method, uri: path, headers: headers)),
+            promise: nil)
         if let bytes { channel.write(HTTPClientRequestPart.body(.byteBuffer(bytes)), promise: nil) }
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         return try response.futureResult.wait()

@@ -52,8 +52,10 @@ enum Markdown {
                 body.append(inner)
                 close += 1
             }
-            fences.append(Fence(language: language, openingLine: index + 1, closingLine: min(close, lines.count - 1) + 1,
-                                body: dedent(body, by: indent)))
+            fences.append(
+                Fence(
+                    language: language, openingLine: index + 1, closingLine: min(close, lines.count - 1) + 1,
+                    body: dedent(body, by: indent)))
             index = close + 1
         }
         return fences
@@ -133,12 +135,14 @@ enum Markdown {
     /// The anchor a forge gives a heading (GitHub's rule): lowercase, punctuation and symbols
     /// dropped, each space a hyphen. Chapters link to each other's headings this way.
     static func forgeAnchor(_ heading: String) -> String {
-        String(heading.lowercased().unicodeScalars.compactMap { scalar -> Character? in
-            if scalar == " " { return "-" }
-            if scalar == "-" || scalar == "_" { return Character(scalar) }
-            let letterOrDigit = CharacterSet.letters.union(.decimalDigits).union(.nonBaseCharacters).contains(scalar)
-            return letterOrDigit ? Character(scalar) : nil
-        })
+        String(
+            heading.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == " " { return "-" }
+                if scalar == "-" || scalar == "_" { return Character(scalar) }
+                let letterOrDigit = CharacterSet.letters.union(.decimalDigits).union(.nonBaseCharacters).contains(
+                    scalar)
+                return letterOrDigit ? Character(scalar) : nil
+            })
     }
 
     /// The anchor DocC gives the same heading: case kept, runs of spaces and dashes become one
@@ -147,7 +151,8 @@ enum Markdown {
         let dashes = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "-\u{2013}\u{2014}"))
         let joined = heading.trimmingCharacters(in: .whitespaces)
             .components(separatedBy: dashes).filter { !$0.isEmpty }.joined(separator: "-")
-        let dropped = CharacterSet.punctuationCharacters.union(CharacterSet(charactersIn: "`")).subtracting(CharacterSet(charactersIn: "-"))
+        let dropped = CharacterSet.punctuationCharacters.union(CharacterSet(charactersIn: "`")).subtracting(
+            CharacterSet(charactersIn: "-"))
         return String(String.UnicodeScalarView(joined.unicodeScalars.filter { !dropped.contains($0) }))
     }
 

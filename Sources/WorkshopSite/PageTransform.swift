@@ -104,8 +104,11 @@ struct PageTransform: Sendable {
     /// DocC allows one `# Title`; in a chapter in parts (`# Part 1: …`) every heading below the
     /// title goes one level down, so that the parts still stand above their sections.
     private func demoteParts(_ draft: inout Draft, headings: [Markdown.Heading], hidden: Set<Int>) {
-        guard headings.filter({ $0.level == 1 }).count > 1, let title = headings.first(where: { $0.level == 1 }) else { return }
-        for heading in headings where heading.line > title.line && heading.level < 6 && !hidden.contains(heading.line - 1) {
+        guard headings.filter({ $0.level == 1 }).count > 1, let title = headings.first(where: { $0.level == 1 }) else {
+            return
+        }
+        for heading in headings
+        where heading.line > title.line && heading.level < 6 && !hidden.contains(heading.line - 1) {
             draft.lines[heading.line - 1] = "#" + draft.lines[heading.line - 1]
         }
     }
@@ -116,13 +119,16 @@ struct PageTransform: Sendable {
             let original = paragraph.map { draft.lines[$0] }.joined(separator: "\n")
             let isHeading = paragraph.count == 1 && original.hasPrefix("#")
             var article = draft.article
-            let rewritten = InlineScanner.rewrite(original, code: { content, raw in
-                guard !isHeading, let destination = symbols.link(for: content) else { return raw }
-                return "[\(raw)](\(destination))"
-            }, link: { link in
-                let line = paragraph.lowerBound + link.lineOffset + 1
-                return resolve(link, on: page, at: "\(displayPath):\(line)", into: &article)
-            })
+            let rewritten = InlineScanner.rewrite(
+                original,
+                code: { content, raw in
+                    guard !isHeading, let destination = symbols.link(for: content) else { return raw }
+                    return "[\(raw)](\(destination))"
+                },
+                link: { link in
+                    let line = paragraph.lowerBound + link.lineOffset + 1
+                    return resolve(link, on: page, at: "\(displayPath):\(line)", into: &article)
+                })
             draft.article = article
             // Rewriting keeps every line break (link texts and code stay as written), so the
             // paragraph still fills its own lines.
@@ -135,7 +141,9 @@ struct PageTransform: Sendable {
     // MARK: Links
 
     /// The link written for the site, or the problem it has.
-    private func resolve(_ link: InlineLink, on page: SitePage, at location: String, into article: inout PageArticle) -> String {
+    private func resolve(_ link: InlineLink, on page: SitePage, at location: String, into article: inout PageArticle)
+        -> String
+    {
         let destination = link.destination
         if destination.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil {
             return link.written(destination: destination)
@@ -148,7 +156,8 @@ struct PageTransform: Sendable {
         if path.isEmpty {
             target = page
         } else {
-            var file = URL(fileURLWithPath: path, relativeTo: page.source.deletingLastPathComponent()).standardizedFileURL
+            var file = URL(fileURLWithPath: path, relativeTo: page.source.deletingLastPathComponent())
+                .standardizedFileURL
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder)
             if exists, isFolder.boolValue { file.appendPathComponent("README.md") }
@@ -173,7 +182,9 @@ struct PageTransform: Sendable {
         }
         guard let fragment, !fragment.isEmpty else { return link.written(destination: "doc:\(target.name)") }
         guard let anchor = anchors[target.name]?[fragment.lowercased()] else {
-            article.problems.append("\(location): the link to '\(destination)' names no heading of \(relativePath(target.source)) (\"#\(fragment)\")")
+            article.problems.append(
+                "\(location): the link to '\(destination)' names no heading of \(relativePath(target.source)) (\"#\(fragment)\")"
+            )
             return link.written(destination: destination)
         }
         return link.written(destination: "doc:\(target.name)#\(anchor)")
@@ -237,18 +248,29 @@ struct PageTransform: Sendable {
         var previousEnd: Int?
         while index < lines.count {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("## Exercise "), let id = trimmed.dropFirst("## Exercise ".count).split(separator: ":").first {
+            if trimmed.hasPrefix("## Exercise "),
+                let id = trimmed.dropFirst("## Exercise ".count).split(separator: ":").first
+            {
                 exercise = String(id)
             }
             guard trimmed.hasPrefix("<details><summary>Hint"),
-                  let end = trimmed.hasSuffix("</details>")
-                    ? index : lines[index...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "</details>" }) else {
+                let end = trimmed.hasSuffix("</details>")
+                    ? index
+                    : lines[index...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "</details>" })
+            else {
                 index += 1
                 continue
             }
-            let followsAnother = previousEnd.map { lines[($0 + 1)..<index].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } } ?? false
+            let followsAnother =
+                previousEnd.map {
+                    lines[($0 + 1)..<index].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+                } ?? false
             let command = exercise.map { "`swift run workshop hint \($0)`" } ?? "`swift run workshop hint`"
-            blocks.append((index...end, followsAnother ? nil : "> Tip: Stuck? \(command) gives the hints one at a time, a question first."))
+            blocks.append(
+                (
+                    index...end,
+                    followsAnother ? nil : "> Tip: Stuck? \(command) gives the hints one at a time, a question first."
+                ))
             previousEnd = end
             index = end + 1
         }

@@ -56,7 +56,8 @@ package struct Site {
         var articles: [String: PageArticle] = [:]
         var problems: [String] = []
         for page in plan.pages {
-            let article = transform.article(for: page, text: texts[page.name] ?? "", displayPath: course.relative(page.source))
+            let article = transform.article(
+                for: page, text: texts[page.name] ?? "", displayPath: course.relative(page.source))
             articles[page.name] = article
             problems += article.problems
         }
@@ -67,9 +68,13 @@ package struct Site {
         step = Date()
         let drawn = try mermaid.draw(diagrams)
         problems += drawn.problems
-        log("diagrams: \(diagrams.count), \(drawn.drawn) drawn now, the others from the cache: \(Self.seconds(since: step))")
+        log(
+            "diagrams: \(diagrams.count), \(drawn.drawn) drawn now, the others from the cache: \(Self.seconds(since: step))"
+        )
         guard problems.isEmpty else {
-            throw WorkshopError("the site cannot be built until these are fixed:\n" + problems.map { "- \($0)" }.joined(separator: "\n"))
+            throw WorkshopError(
+                "the site cannot be built until these are fixed:\n" + problems.map { "- \($0)" }.joined(separator: "\n")
+            )
         }
 
         let writer = CatalogWriter(course: course, plan: plan, catalog: catalog, transform: transform)
@@ -92,13 +97,19 @@ package struct Site {
     /// built; that failure does not matter here, so the command's status is not the verdict:
     /// each chapter module must have its graph, and must not be named in a failure.
     private func extractSymbolGraphs(_ plan: SitePlan) throws -> SymbolIndex {
-        let dump = try Shell.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public",
-                                  "--skip-synthesized-members", "--emit-extension-block-symbols"], in: course.root)
+        let dump = try Shell.run(
+            [
+                "swift", "package", "dump-symbol-graph", "--minimum-access-level", "public",
+                "--skip-synthesized-members", "--emit-extension-block-symbols",
+            ], in: course.root)
         let failed = plan.modules.filter { dump.output.contains("Failed to emit symbol graph for '\($0.name)'") }
-        guard failed.isEmpty, let line = dump.output.split(separator: "\n").last(where: { $0.hasPrefix("Files written to ") }) else {
+        guard failed.isEmpty,
+            let line = dump.output.split(separator: "\n").last(where: { $0.hasPrefix("Files written to ") })
+        else {
             throw WorkshopError("swift package dump-symbol-graph failed:\n\(dump.output.suffix(4000))")
         }
-        let written = URL(fileURLWithPath: String(line.dropFirst("Files written to ".count)).trimmingCharacters(in: .whitespaces))
+        let written = URL(
+            fileURLWithPath: String(line.dropFirst("Files written to ".count)).trimmingCharacters(in: .whitespaces))
         try? FileManager.default.removeItem(at: symbolGraphs)
         try FileManager.default.createDirectory(at: symbolGraphs, withIntermediateDirectories: true)
         var symbols: [SymbolIndex.Symbol] = []
@@ -106,13 +117,16 @@ package struct Site {
         for module in plan.modules {
             let main = written.appendingPathComponent("\(module.name).symbols.json")
             guard FileManager.default.fileExists(atPath: main.path) else {
-                throw WorkshopError("\(course.relative(module.folder)) has no symbol graph: is \(module.name) a target of Package.swift?")
+                throw WorkshopError(
+                    "\(course.relative(module.folder)) has no symbol graph: is \(module.name) a target of Package.swift?"
+                )
             }
             try FileManager.default.copyItem(at: main, to: symbolGraphs.appendingPathComponent(main.lastPathComponent))
             symbols += try SymbolIndex.symbols(inGraph: Data(contentsOf: main))
             // `Module@Foundation.symbols.json` and the like: the module's extensions of other modules' types.
             for file in files where file.lastPathComponent.hasPrefix("\(module.name)@") {
-                try FileManager.default.copyItem(at: file, to: symbolGraphs.appendingPathComponent(file.lastPathComponent))
+                try FileManager.default.copyItem(
+                    at: file, to: symbolGraphs.appendingPathComponent(file.lastPathComponent))
                 let extended = file.lastPathComponent.dropFirst(module.name.count + 1).prefix { $0 != "." }
                 symbols += try SymbolIndex.symbols(inGraph: Data(contentsOf: file), extending: String(extended))
             }
@@ -127,21 +141,23 @@ package struct Site {
     private func convert(sources: [String: URL]) throws {
         try? FileManager.default.removeItem(at: output)
         let docc = try Self.doccCommand()
-        let result = try Shell.run(docc + [
-            "convert", catalog.path,
-            "--additional-symbol-graph-dir", symbolGraphs.path,
-            "--output-path", output.path,
-            // The display name makes the articles' addresses (`/documentation/course/…`); the
-            // title readers see is the landing page's.
-            "--fallback-display-name", Self.rootPage,
-            "--fallback-bundle-identifier", Self.bundleIdentifier,
-            "--warnings-as-errors", "--ide-console-output",
-            "--experimental-enable-custom-templates",
-        ], in: course.root)
+        let result = try Shell.run(
+            docc + [
+                "convert", catalog.path,
+                "--additional-symbol-graph-dir", symbolGraphs.path,
+                "--output-path", output.path,
+                // The display name makes the articles' addresses (`/documentation/course/…`); the
+                // title readers see is the landing page's.
+                "--fallback-display-name", Self.rootPage,
+                "--fallback-bundle-identifier", Self.bundleIdentifier,
+                "--warnings-as-errors", "--ide-console-output",
+                "--experimental-enable-custom-templates",
+            ], in: course.root)
         let problems = Self.diagnostics(in: result.output, sources: sources, relative: course.relative)
         guard result.succeeded, problems.isEmpty else {
             let lines = problems.isEmpty ? [String(result.output.suffix(4000))] : problems
-            throw WorkshopError("DocC found \(problems.count) problem(s):\n" + lines.map { "- \($0)" }.joined(separator: "\n"))
+            throw WorkshopError(
+                "DocC found \(problems.count) problem(s):\n" + lines.map { "- \($0)" }.joined(separator: "\n"))
         }
     }
 
@@ -150,7 +166,8 @@ package struct Site {
     /// line numbers).
     static func diagnostics(in output: String, sources: [String: URL], relative: (URL) -> String) -> [String] {
         output.split(separator: "\n").compactMap { line -> String? in
-            guard let match = line.range(of: #"^(.+?):(\d+):(\d+): (warning|error): "#, options: .regularExpression) else { return nil }
+            guard let match = line.range(of: #"^(.+?):(\d+):(\d+): (warning|error): "#, options: .regularExpression)
+            else { return nil }
             let head = line[match].split(separator: ":")
             let file = String(head[0])
             let message = line[match.upperBound...]
@@ -158,8 +175,8 @@ package struct Site {
             if let source = sources[URL(fileURLWithPath: file).lastPathComponent] {
                 return "\(relative(source)):\(number): \(message)"
             }
-            let where_ = file.hasPrefix("/") ? relative(URL(fileURLWithPath: file)) : file
-            return "\(where_):\(number): \(message)"
+            let location = file.hasPrefix("/") ? relative(URL(fileURLWithPath: file)) : file
+            return "\(location):\(number): \(message)"
         }
     }
 

@@ -49,21 +49,28 @@ struct SiteCheck {
     /// The pages to visit, landing page first, then the course in order, then the modules.
     func expectations() -> [Expectation] {
         let home = Site.homePath
-        var pages = [Expectation(path: home, title: course.displayName, source: "README.md", codeBlocks: 0, diagrams: 0)]
+        var pages = [
+            Expectation(path: home, title: course.displayName, source: "README.md", codeBlocks: 0, diagrams: 0)
+        ]
         for page in report.plan.pages {
             let article = report.articles[page.name]
-            var expectation = Expectation(path: "\(home)/\(page.name.lowercased())", title: page.title, source: course.relative(page.source),
-                                          codeBlocks: article?.codeBlocks ?? 0, diagrams: article?.diagrams.count ?? 0)
+            var expectation = Expectation(
+                path: "\(home)/\(page.name.lowercased())", title: page.title, source: course.relative(page.source),
+                codeBlocks: article?.codeBlocks ?? 0, diagrams: article?.diagrams.count ?? 0)
             if case .chapter = page.kind {
                 expectation.screenshot = "\(page.name).png"
                 expectation.isChapter = true
             }
             pages.append(expectation)
         }
-        pages.append(Expectation(path: "\(home)/\(Site.licensePage)", title: "License", source: "LICENSE", codeBlocks: 1, diagrams: 0))
+        pages.append(
+            Expectation(
+                path: "\(home)/\(Site.licensePage)", title: "License", source: "LICENSE", codeBlocks: 1, diagrams: 0))
         for module in report.plan.modules {
-            pages.append(Expectation(path: "/documentation/\(module.name.lowercased())", title: module.name,
-                                     source: course.relative(module.folder), codeBlocks: nil, diagrams: 0))
+            pages.append(
+                Expectation(
+                    path: "/documentation/\(module.name.lowercased())", title: module.name,
+                    source: course.relative(module.folder), codeBlocks: nil, diagrams: 0))
         }
         return pages
     }
@@ -88,7 +95,9 @@ struct SiteCheck {
                 targets[path, default: []].formUnion(fragment.map { [$0] } ?? [])
             }
             if let name = expected.screenshot {
-                _ = try browser.run("window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(() => arguments[0](true)));")
+                _ = try browser.run(
+                    "window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(() => arguments[0](true)));"
+                )
                 try browser.screenshot().write(to: screenshots.appendingPathComponent(name))
                 summary.screenshots += 1
             }
@@ -109,7 +118,8 @@ struct SiteCheck {
             }
         }
         log("following the links to \(unvisited.count) reference pages…")
-        let missing = try browser.run(Self.resolveScript, [unvisited]) as? [String] ?? ["the links could not be followed"]
+        let missing =
+            try browser.run(Self.resolveScript, [unvisited]) as? [String] ?? ["the links could not be followed"]
         summary.problems += missing
         return summary
     }
@@ -171,23 +181,32 @@ struct SiteCheck {
             problems.append("\(here): \(page.codeBlocks) code blocks on the page, \(blocks) in the Markdown")
         }
         if page.highlightedSwiftBlocks != page.swiftBlocks {
-            problems.append("\(here): \(page.swiftBlocks - page.highlightedSwiftBlocks) of \(page.swiftBlocks) Swift blocks are not highlighted")
+            problems.append(
+                "\(here): \(page.swiftBlocks - page.highlightedSwiftBlocks) of \(page.swiftBlocks) Swift blocks are not highlighted"
+            )
         }
         if page.diagrams.count != expected.diagrams || page.darkDiagrams.count != expected.diagrams {
-            problems.append("\(here): \(page.diagrams.count) diagrams on the page (\(page.darkDiagrams.count) for the dark appearance), "
-                + "\(expected.diagrams) in the Markdown")
+            problems.append(
+                "\(here): \(page.diagrams.count) diagrams on the page (\(page.darkDiagrams.count) for the dark appearance), "
+                    + "\(expected.diagrams) in the Markdown")
         }
-        for diagram in page.diagrams + page.darkDiagrams where !(diagram["isSVG"] as? Bool ?? false) || (diagram["texts"] as? Int ?? 0) == 0
-            || (diagram["shapes"] as? Int ?? 0) == 0 || (diagram["width"] as? Int ?? 0) == 0 {
-            problems.append("\(here): the diagram \(diagram["src"] as? String ?? "?") is not an SVG picture with content (\(diagram))")
+        for diagram in page.diagrams + page.darkDiagrams
+        where !(diagram["isSVG"] as? Bool ?? false) || (diagram["texts"] as? Int ?? 0) == 0
+            || (diagram["shapes"] as? Int ?? 0) == 0 || (diagram["width"] as? Int ?? 0) == 0
+        {
+            problems.append(
+                "\(here): the diagram \(diagram["src"] as? String ?? "?") is not an SVG picture with content (\(diagram))"
+            )
         }
         for (index, diagram) in page.diagrams.enumerated() {
             func number(_ key: String) -> Double { (diagram[key] as? NSNumber)?.doubleValue ?? 0 }
             guard number("smallestFont") > 0, number("width") > 0 else { continue }
             let name = (diagram["src"] as? String).map { String($0.split(separator: "/").last ?? "") } ?? "?"
             if let problem = DiagramLegibility.problem(
-                name, smallestFontSize: number("smallestFont"), naturalWidth: number("width"), shownWidth: number("shown"),
-                columnWidth: number("column"), isRoadmap: expected.isChapter && index == 0) {
+                name, smallestFontSize: number("smallestFont"), naturalWidth: number("width"),
+                shownWidth: number("shown"),
+                columnWidth: number("column"), isRoadmap: expected.isChapter && index == 0)
+            {
                 problems.append("\(here): \(problem)")
             }
         }

@@ -15,7 +15,8 @@ extension Site {
 
         let renderStart = Date()
         let report = try build()
-        log("""
+        log(
+            """
             rendered in \(Self.seconds(since: renderStart)): \(report.pageCount) pages of the course, \(report.moduleCount) modules' \
             reference, \(report.codeBlockCount) code blocks, \(report.diagramCount) diagrams.
             The site is in \(course.relative(output)) (serve it with `swift run workshop site --serve`).
@@ -26,18 +27,25 @@ extension Site {
             let checkStart = Date()
             let server = try SiteServer.start(folder: output, home: Self.homePath)
             defer { server.stop() }
-            let summary = try SiteCheck(report: report, course: course, server: server.url, screenshots: screenshots, log: log)
-                .run(browser: try openBrowser())
+            let summary = try SiteCheck(
+                report: report, course: course, server: server.url, screenshots: screenshots, log: log
+            )
+            .run(browser: try openBrowser())
             passed = summary.problems.isEmpty
-            log("""
+            log(
+                """
                 checked in Chromium in \(Self.seconds(since: checkStart)): \(summary.pages) pages, \(summary.codeBlocks) code blocks, \
                 \(summary.diagrams) diagrams drawn as SVG, \(summary.links) links to \(summary.linkTargets) pages and anchors of the site.
                 Screenshots of each chapter's first screen: \(course.relative(screenshots)) (\(summary.screenshots) files).
                 """)
             if !passed {
-                log("site check: \(summary.problems.count) problem(s):\n" + summary.problems.map { "- \($0)" }.joined(separator: "\n"))
+                log(
+                    "site check: \(summary.problems.count) problem(s):\n"
+                        + summary.problems.map { "- \($0)" }.joined(separator: "\n"))
             } else {
-                log("site check: every page has its title, its code blocks and its diagrams, and every link leads somewhere.")
+                log(
+                    "site check: every page has its title, its code blocks and its diagrams, and every link leads somewhere."
+                )
             }
         }
 

@@ -42,16 +42,25 @@ struct SitePlan: Sendable {
         var chapters: [SitePage] = []
         var exercises: [SitePage] = []
         for chapter in try course.chapters() {
-            chapters.append(SitePage(kind: .chapter(chapter.number), name: chapter.slug, source: chapter.file, title: try Self.title(of: chapter.file)))
+            chapters.append(
+                SitePage(
+                    kind: .chapter(chapter.number), name: chapter.slug, source: chapter.file,
+                    title: try Self.title(of: chapter.file)))
             let readme = course.exercisesFolder.appendingPathComponent("\(chapter.slug)/README.md")
             if FileManager.default.fileExists(atPath: readme.path) {
-                exercises.append(SitePage(kind: .exercises(chapter: chapter.number), name: "\(chapter.slug)-exercises", source: readme,
-                                          title: try Self.title(of: readme)))
+                exercises.append(
+                    SitePage(
+                        kind: .exercises(chapter: chapter.number), name: "\(chapter.slug)-exercises", source: readme,
+                        title: try Self.title(of: readme)))
             }
         }
         let others = try contents(of: course.chaptersFolder)
             .filter { $0.pathExtension == "md" && Int($0.lastPathComponent.prefix(2)) == nil }
-            .map { SitePage(kind: .reference, name: $0.deletingPathExtension().lastPathComponent.lowercased(), source: $0, title: try Self.title(of: $0)) }
+            .map {
+                SitePage(
+                    kind: .reference, name: $0.deletingPathExtension().lastPathComponent.lowercased(), source: $0,
+                    title: try Self.title(of: $0))
+            }
             // The glossary first: it is the page the chapters link to most.
             .sorted { ($0.name == "glossary" ? 0 : 1, $0.name) < ($1.name == "glossary" ? 0 : 1, $1.name) }
         pages = chapters + exercises + others
@@ -63,7 +72,8 @@ struct SitePlan: Sendable {
         try contents(of: sources).compactMap { folder -> ChapterModule? in
             let name = folder.lastPathComponent
             guard let number = Int(name.prefix(2)), name.dropFirst(2).first == "-" else { return nil }
-            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
             guard files.contains(where: { $0.pathExtension == "swift" }) else { return nil }
             return ChapterModule(chapter: number, name: String(name.dropFirst(3)), folder: folder)
         }
@@ -75,7 +85,8 @@ struct SitePlan: Sendable {
     static func title(of file: URL) throws -> String {
         let text = try String(contentsOf: file, encoding: .utf8)
         guard let heading = Markdown.headings(in: text).first(where: { $0.level == 1 }) else {
-            throw WorkshopError("\(file.path): the page has no '# Title' line, which the site needs as the page's title")
+            throw WorkshopError(
+                "\(file.path): the page has no '# Title' line, which the site needs as the page's title")
         }
         return heading.text
     }
@@ -102,6 +113,8 @@ struct SitePlan: Sendable {
     /// The module whose folder holds `file`, for a link to a source file.
     func module(containing file: URL) -> ChapterModule? {
         let path = file.standardizedFileURL.path
-        return modules.first { path.hasPrefix($0.folder.standardizedFileURL.path + "/") || path == $0.folder.standardizedFileURL.path }
+        return modules.first {
+            path.hasPrefix($0.folder.standardizedFileURL.path + "/") || path == $0.folder.standardizedFileURL.path
+        }
     }
 }

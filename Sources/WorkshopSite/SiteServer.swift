@@ -62,7 +62,9 @@ package final class SiteServer: Sendable {
         }
 
         func answer(path rawPath: String) -> Answer {
-            let path = (rawPath.split(separator: "?", maxSplits: 1).first.map(String.init) ?? rawPath).removingPercentEncoding ?? rawPath
+            let path =
+                (rawPath.split(separator: "?", maxSplits: 1).first.map(String.init) ?? rawPath).removingPercentEncoding
+                ?? rawPath
             if path == "/" || path.isEmpty { return .redirect(home) }
             let segments = path.split(separator: "/")
             // Only files inside the site's folder: no way up and out of it.

@@ -25,7 +25,8 @@ struct SymbolIndex: Sendable {
         var candidates: [String: Set<String>] = [:]
         var symbolsAtPath: [String: Set<String>] = [:]
         for symbol in symbols where symbol.kind != "swift.extension" && !symbol.path.isEmpty {
-            let docPath = ([symbol.module] + (symbol.extendedModule.map { [$0] } ?? []) + symbol.path).joined(separator: "/")
+            let docPath = ([symbol.module] + (symbol.extendedModule.map { [$0] } ?? []) + symbol.path).joined(
+                separator: "/")
             symbolsAtPath[docPath, default: []].insert(symbol.preciseIdentifier)
             candidates[symbol.path.joined(separator: "."), default: []].insert(docPath)
             if symbol.path.count > 1, let last = symbol.path.last, last.contains("(") {
@@ -52,8 +53,9 @@ struct SymbolIndex: Sendable {
     static func symbols(inGraph data: Data, extending: String? = nil) throws -> [Symbol] {
         let graph = try JSONDecoder().decode(GraphFile.self, from: data)
         return graph.symbols.map {
-            Symbol(module: graph.module.name, path: $0.pathComponents, kind: $0.kind.identifier,
-                   preciseIdentifier: $0.identifier.precise, extendedModule: extending)
+            Symbol(
+                module: graph.module.name, path: $0.pathComponents, kind: $0.kind.identifier,
+                preciseIdentifier: $0.identifier.precise, extendedModule: extending)
         }
     }
 

@@ -15,7 +15,10 @@ struct TracingTests {
     func unsetCostsNothing() {
         let hook = TraceSwitch()
         let built = Locked(0)
-        let place = { () -> String in built.withLock { $0 += 1 }; return "here" }
+        let place = { () -> String in
+            built.withLock { $0 += 1 }
+            return "here"
+        }
         hook.record(.resume, on: place(), "\(built.withLock { $0 += 1 })")
         #expect(built.value == 0)
         #expect(hook.tracer == nil)
@@ -34,7 +37,9 @@ struct TracingTests {
 
     @Test("An event's line shows the time, the task, the place, the step, the detail and the chapter")
     func line() {
-        let event = TraceEvent(step: .didReceiveResponse, taskIdentifier: 3, place: "delegate queue", detail: "200", elapsed: .microseconds(1500))
+        let event = TraceEvent(
+            step: .didReceiveResponse, taskIdentifier: 3, place: "delegate queue", detail: "200",
+            elapsed: .microseconds(1500))
         #expect(event.line.hasPrefix("+    1.500 ms  task 3 delegate queue"))
         #expect(event.line.hasSuffix("didReceive response       200  (chapter 8)"))
     }
@@ -48,15 +53,18 @@ struct TracingTests {
 
     @Test("One GET reports every step of its journey, in the order the design imposes")
     func oneGET() async throws {
-        let (events, outcome) = try await traced { manager in try await manager.get("anything/books", parameters: ["q": "swift"]) }
+        let (events, outcome) = try await traced { manager in
+            try await manager.get("anything/books", parameters: ["q": "swift"])
+        }
         #expect(outcome.response.statusCode == 200)
         let steps = events.map(\.step)
         let journey: [TraceStep] = [
             .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume,
-            .didReceiveResponse, .didReceiveData, .taskTableRemoval, .didComplete, .processingQueue, .validation, .parsing,
+            .didReceiveResponse, .didReceiveData, .taskTableRemoval, .didComplete, .processingQueue, .validation,
+            .parsing,
             .completionQueue, .didCompleteNotification,
         ]
-        #expect(steps.filter { $0 != .resumeNotification } .uniqued() == journey)
+        #expect(steps.filter { $0 != .resumeNotification }.uniqued() == journey)
         #expect(steps.contains(.resumeNotification))
         #expect(steps.firstIndex(of: .resume)! < steps.firstIndex(of: .resumeNotification)!)
         // Every step from the task's creation on names the task; the steps before it cannot.
@@ -64,7 +72,9 @@ struct TracingTests {
         #expect(events.filter { !beforeTheTask.contains($0.step) }.allSatisfy { $0.taskIdentifier != nil })
         #expect(events.filter { beforeTheTask.contains($0.step) }.allSatisfy { $0.taskIdentifier == nil })
         #expect(events.first { $0.step == .didReceiveResponse }?.place == "URLSessionManager delegate queue")
-        #expect(events.first { $0.step == .processingQueue }?.place == "com.alamofire.networking.session.manager.processing")
+        #expect(
+            events.first { $0.step == .processingQueue }?.place == "com.alamofire.networking.session.manager.processing"
+        )
         #expect(events.first { $0.step == .completionQueue }?.place == "tracing.completion")
         #expect(events.first { $0.step == .queryString }?.detail == "in the URL: q=swift")
         // Times only grow along one queue: the delegate queue's steps come in order.
@@ -75,10 +85,13 @@ struct TracingTests {
     @Test("A 404 with a JSON body: validation fails, parsing still gives the object, and both reach the handler")
     func notFound() async throws {
         let (events, _) = try await traced { manager in
-            try? await manager.get("response", parameters: ["status": 404, "content-type": "application/json", "body": #"{"a":1}"#])
+            try? await manager.get(
+                "response", parameters: ["status": 404, "content-type": "application/json", "body": #"{"a":1}"#])
         }
         #expect(events.first { $0.step == .validation }?.detail.contains("-1011") == true)
-        #expect(events.first { $0.step == .parsing }?.detail == "object Dictionary<String, Any>, error com.alamofire.error.serialization.response -1011")
+        #expect(
+            events.first { $0.step == .parsing }?.detail
+                == "object Dictionary<String, Any>, error com.alamofire.error.serialization.response -1011")
     }
 
     @Test("A network error goes straight to the completion queue: no processing queue, no validation, no parsing")

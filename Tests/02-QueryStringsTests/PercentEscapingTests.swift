@@ -94,7 +94,8 @@ struct PercentEscapingTests {
         // The slow, obviously right oracle: add whole Characters until the batch holds 50 units.
         func characterWalk(_ string: String) -> [Substring] {
             var batches: [Substring] = []
-            var start = string.startIndex, units = 0
+            var start = string.startIndex
+            var units = 0
             for index in string.indices {
                 units += string[index].utf16.count
                 if units >= 50 {

@@ -18,13 +18,16 @@ struct QueryStringPairsTests {
 
     @Test("A nested dictionary gives bracketed fields, sorted at every level")
     func nestedDictionaries() {
-        let pairs = queryStringPairs(from: ["user": ["name": "Ada", "age": 36, "address": ["zip": "E1", "city": "London"]]])
-        #expect(pairs == [
-            QueryStringPair(field: "user[address][city]", value: "London"),
-            QueryStringPair(field: "user[address][zip]", value: "E1"),
-            QueryStringPair(field: "user[age]", value: "36"),
-            QueryStringPair(field: "user[name]", value: "Ada"),
+        let pairs = queryStringPairs(from: [
+            "user": ["name": "Ada", "age": 36, "address": ["zip": "E1", "city": "London"]]
         ])
+        #expect(
+            pairs == [
+                QueryStringPair(field: "user[address][city]", value: "London"),
+                QueryStringPair(field: "user[address][zip]", value: "E1"),
+                QueryStringPair(field: "user[age]", value: "36"),
+                QueryStringPair(field: "user[name]", value: "Ada"),
+            ])
         #expect(queryString(from: ["a": ["b": "c"]]) == "a%5Bb%5D=c")
     }
 
@@ -52,9 +55,13 @@ struct QueryStringPairsTests {
         // Hundreds of each, so that no hash order comes out sorted by chance: a dictionary or a
         // set of three has one chance in six of iterating in sorted order.
         let keys = (0..<300).map { "k\($0)" }
-        let parameters: [String: Any] = ["outer": ["inner": Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) })], "set": Set(keys)]
+        let parameters: [String: Any] = [
+            "outer": ["inner": Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) })], "set": Set(keys),
+        ]
         let pairs = queryStringPairs(from: parameters)
-        let nested = pairs.filter { $0.field.hasPrefix("outer[inner][") }.map { $0.field.dropFirst("outer[inner][".count).dropLast() }
+        let nested = pairs.filter { $0.field.hasPrefix("outer[inner][") }.map {
+            $0.field.dropFirst("outer[inner][".count).dropLast()
+        }
         let elements = pairs.filter { $0.field == "set" }.compactMap(\.value)
         #expect(nested.count == 300 && elements.count == 300)
         let nestedDisorder = zip(nested, nested.dropFirst()).first { $0 > $1 }.map { "\($0) comes before \($1)" }

@@ -7,9 +7,11 @@ import Testing
 
 @Suite("Bad input gives a typed error")
 struct BadURLTests {
-    @Test("An unparseable URL string is a bad-URL error, never a crash", arguments: [
-        "", "http://exa mple.com", "http://[::1", "http://host:port/", "ht tp://x", "http://ex%ample.com",
-    ])
+    @Test(
+        "An unparseable URL string is a bad-URL error, never a crash",
+        arguments: [
+            "", "http://exa mple.com", "http://[::1", "http://host:port/", "ht tp://x", "http://ex%ample.com",
+        ])
     func badURL(urlString: String) {
         #expect {
             try fixedSerializer().request(method: "GET", urlString: urlString, parameters: ["a": 1])

@@ -48,13 +48,15 @@ struct DefaultHeadersTests {
         let userAgent = serializer.value(forHTTPHeaderField: "User-Agent") ?? ""
         #expect(userAgent.hasPrefix(ProcessInfo.processInfo.processName))
         #expect(userAgent.allSatisfy { $0.isASCII })
-        #expect(serializer.value(forHTTPHeaderField: "Accept-Language") == acceptLanguage(from: Locale.preferredLanguages))
+        #expect(
+            serializer.value(forHTTPHeaderField: "Accept-Language") == acceptLanguage(from: Locale.preferredLanguages))
     }
 
     @Test("The user agent is name/version (system), transliterated to ASCII")
     func userAgentFormat() {
-        #expect(UserAgent.make(name: "Photos", version: "3.2", system: "Linux; Debian GNU/Linux 12 (bookworm)")
-            == "Photos/3.2 (Linux; Debian GNU/Linux 12 (bookworm))")
+        #expect(
+            UserAgent.make(name: "Photos", version: "3.2", system: "Linux; Debian GNU/Linux 12 (bookworm)")
+                == "Photos/3.2 (Linux; Debian GNU/Linux 12 (bookworm))")
         #expect(UserAgent.make(name: "tool", version: nil, system: "Linux") == "tool (Linux)")
         #expect(UserAgent.make(name: "Zoë 中文", version: "1", system: "Linux") == "Zoe zhong wen/1 (Linux)")
     }
@@ -83,7 +85,8 @@ struct DefaultHeadersTests {
     func basicAuthorization() {
         var serializer = fixedSerializer()
         serializer.setAuthorizationHeader(username: "Aladdin", password: "open sesame")
-        #expect(serializer.value(forHTTPHeaderField: "Authorization") == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")  // RFC 7617's example
+        // RFC 7617's example
+        #expect(serializer.value(forHTTPHeaderField: "Authorization") == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
         serializer.setAuthorizationHeader(username: "zoë", password: "p:w")
         #expect(serializer.value(forHTTPHeaderField: "Authorization") == "Basic em/DqzpwOnc=")
         serializer.clearAuthorizationHeader()

@@ -14,7 +14,8 @@ func fixedSerializer() -> HTTPRequestSerializer {
 struct HTTPRequestSerializerTests {
     @Test("A POST puts its parameters in a form body with the form Content-Type")
     func postFormBody() throws {
-        let request = try fixedSerializer().request(method: "POST", urlString: "http://example.com", parameters: ["key": "value"])
+        let request = try fixedSerializer().request(
+            method: "POST", urlString: "http://example.com", parameters: ["key": "value"])
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
         #expect(request.httpBody == Data("key=value".utf8))
         #expect(request.url?.query == nil)
@@ -27,9 +28,12 @@ struct HTTPRequestSerializerTests {
         #expect(request.httpBody == Data())
     }
 
-    @Test("GET, HEAD and DELETE put their parameters in the query and have no body", arguments: ["GET", "HEAD", "DELETE", "get", "Delete"])
+    @Test(
+        "GET, HEAD and DELETE put their parameters in the query and have no body",
+        arguments: ["GET", "HEAD", "DELETE", "get", "Delete"])
     func uriMethods(method: String) throws {
-        let request = try fixedSerializer().request(method: method, urlString: "http://example.com/items", parameters: ["key": "value"])
+        let request = try fixedSerializer().request(
+            method: method, urlString: "http://example.com/items", parameters: ["key": "value"])
         #expect(request.url?.absoluteString == "http://example.com/items?key=value")
         #expect(request.httpBody == nil)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
@@ -53,16 +57,20 @@ struct HTTPRequestSerializerTests {
 
     @Test("An empty dictionary adds no question mark to the URL")
     func emptyParameters() throws {
-        let request = try fixedSerializer().request(method: "GET", urlString: "http://example.com", parameters: [String: Any]())
+        let request = try fixedSerializer().request(
+            method: "GET", urlString: "http://example.com", parameters: [String: Any]())
         #expect(request.url?.absoluteString == "http://example.com")
     }
 
     @Test("AFNetworking's reserved-character and already-escaped vectors reach the query escaped")
     func escapingVectors() throws {
         let serializer = fixedSerializer()
-        let reserved = try serializer.request(method: "GET", urlString: "http://example.com", parameters: ["key": " :#[]@!$&'()*+,;=/?"])
+        let reserved = try serializer.request(
+            method: "GET", urlString: "http://example.com", parameters: ["key": " :#[]@!$&'()*+,;=/?"])
         #expect(reserved.url?.query == "key=%20%3A%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D/?")
-        let escaped = try serializer.request(method: "GET", urlString: "http://example.com", parameters: ["key": "%20%21%22%23%24%25%26%27%28%29%2A%2B%2C%2F"])
+        let escaped = try serializer.request(
+            method: "GET", urlString: "http://example.com",
+            parameters: ["key": "%20%21%22%23%24%25%26%27%28%29%2A%2B%2C%2F"])
         #expect(escaped.url?.query == "key=%2520%2521%2522%2523%2524%2525%2526%2527%2528%2529%252A%252B%252C%252F")
     }
 
@@ -70,14 +78,16 @@ struct HTTPRequestSerializerTests {
     func customURIMethods() throws {
         var serializer = fixedSerializer()
         serializer.httpMethodsEncodingParametersInURI = ["GET", "HEAD"]
-        let request = try serializer.request(method: "DELETE", urlString: "http://example.com/items/1", parameters: ["soft": true])
+        let request = try serializer.request(
+            method: "DELETE", urlString: "http://example.com/items/1", parameters: ["soft": true])
         #expect(request.httpBody == Data("soft=1".utf8))
         #expect(request.url?.query == nil)
         // A method is compared upper-cased. FoundationNetworking already upper-cases GET, HEAD,
         // DELETE and POST when they are set, but keeps `patch` as written: only such a method shows
         // the comparison.
         serializer.httpMethodsEncodingParametersInURI = ["GET", "HEAD", "DELETE", "PATCH"]
-        let patch = try serializer.request(method: "patch", urlString: "http://example.com/items/1", parameters: ["soft": true])
+        let patch = try serializer.request(
+            method: "patch", urlString: "http://example.com/items/1", parameters: ["soft": true])
         #expect(patch.url?.query == "soft=1", "a patch request's method was not compared upper-cased")
         #expect(patch.httpBody == nil)
     }

@@ -17,7 +17,11 @@ enum Loopback {
 func send(_ request: URLRequest, on session: URLSession = .shared) async throws -> HTTPBin.Echo {
     let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
         session.dataTask(with: request) { data, _, error in
-            continuation.resume(with: Result { if let error { throw error }; return data ?? Data() })
+            continuation.resume(
+                with: Result {
+                    if let error { throw error }
+                    return data ?? Data()
+                })
         }.resume()
     }
     return try JSONDecoder().decode(HTTPBin.Echo.self, from: data)
@@ -28,8 +32,9 @@ struct LoopbackTests {
     @Test("A GET's parameters arrive in its query, after the query the URL already had")
     func getQuery() async throws {
         let server = try await Loopback.server.value
-        let request = try fixedSerializer().request(method: "GET", urlString: server.url("/anything/get-query?sort=name").absoluteString,
-                                                    parameters: ["q": "swift & nio", "tags": ["a", "b"]])
+        let request = try fixedSerializer().request(
+            method: "GET", urlString: server.url("/anything/get-query?sort=name").absoluteString,
+            parameters: ["q": "swift & nio", "tags": ["a", "b"]])
         let echo = try await send(request)
         #expect(echo.method == "GET")
         #expect(echo.args == ["sort": ["name"], "q": ["swift & nio"], "tags[]": ["a", "b"]])
@@ -39,8 +44,9 @@ struct LoopbackTests {
     @Test("A POST's parameters arrive as form fields, with the form Content-Type")
     func postForm() async throws {
         let server = try await Loopback.server.value
-        let request = try fixedSerializer().request(method: "POST", urlString: server.url("/anything/post-form").absoluteString,
-                                                    parameters: ["user": ["name": "Zoë"], "remember": true])
+        let request = try fixedSerializer().request(
+            method: "POST", urlString: server.url("/anything/post-form").absoluteString,
+            parameters: ["user": ["name": "Zoë"], "remember": true])
         let echo = try await send(request)
         #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
         #expect(echo.form == ["user[name]": ["Zoë"], "remember": ["1"]])
@@ -52,11 +58,15 @@ struct LoopbackTests {
         let server = try await Loopback.server.value
         var serializer = HTTPRequestSerializer(languages: ["fr-CH", "fr"], userAgent: "Loopback/3 (Linux)")
         serializer.setAuthorizationHeader(username: "ada", password: "lovelace")
-        let request = try serializer.request(method: "GET", urlString: server.url("/anything/default-headers").absoluteString)
+        let request = try serializer.request(
+            method: "GET", urlString: server.url("/anything/default-headers").absoluteString)
         _ = try await send(request)
         let received = try #require(server.requests.first { $0.path == "/anything/default-headers" })
         #expect(received.headers.filter { $0.name.lowercased() == "user-agent" }.map(\.value) == ["Loopback/3 (Linux)"])
-        #expect(received.headers.filter { $0.name.lowercased() == "accept-language" }.map(\.value) == ["fr-CH;q=1, fr;q=0.9"])
+        #expect(
+            received.headers.filter { $0.name.lowercased() == "accept-language" }.map(\.value) == [
+                "fr-CH;q=1, fr;q=0.9"
+            ])
         #expect(received.header("Authorization") == "Basic YWRhOmxvdmVsYWNl")
     }
 
@@ -65,7 +75,9 @@ struct LoopbackTests {
         let server = try await Loopback.server.value
         var serializer = fixedSerializer()
         serializer.queryStringSerialization = .custom { _, _ in "key**value" }
-        let request = try serializer.request(method: "DELETE", urlString: server.url("/anything/custom-query").absoluteString, parameters: ["key": "value"])
+        let request = try serializer.request(
+            method: "DELETE", urlString: server.url("/anything/custom-query").absoluteString,
+            parameters: ["key": "value"])
         let echo = try await send(request)
         #expect(echo.method == "DELETE")
         #expect(echo.query == "key**value")
@@ -91,11 +103,15 @@ struct LoopbackTests {
 
         switch results.0 {
         case .success:
-            Issue.record("the request whose timeout was never set waited 1.5 s for its answer instead of timing out after the session's 1 s: a timeout was written on it, and a request's own timeout overrides the session's")
+            Issue.record(
+                "the request whose timeout was never set waited 1.5 s for its answer instead of timing out after the session's 1 s: a timeout was written on it, and a request's own timeout overrides the session's"
+            )
         case .failure(let error):
             #expect((error as? URLError)?.code == .timedOut, "\(error)")
         }
-        #expect(try results.1.get().path == "/delay/1500", "the request whose timeout was set to 5 s did not get its answer")
+        #expect(
+            try results.1.get().path == "/delay/1500", "the request whose timeout was set to 5 s did not get its answer"
+        )
     }
 
     private func outcome(of request: URLRequest, on session: URLSession) async -> Result<HTTPBin.Echo, any Error> {

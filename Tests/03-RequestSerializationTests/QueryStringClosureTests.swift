@@ -16,7 +16,8 @@ struct QueryStringClosureTests {
         var serializer = fixedSerializer()
         // AFNetworking's own test vector: key**value
         serializer.queryStringSerialization = .custom { _, parameters in
-            (parameters as? [String: String] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)**\($0.value)" }.joined()
+            (parameters as? [String: String] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)**\($0.value)" }
+                .joined()
         }
         let get = try serializer.request(method: "GET", urlString: "http://example.com", parameters: ["key": "value"])
         #expect(get.url?.query == "key**value")
@@ -48,7 +49,9 @@ struct QueryStringClosureTests {
         #expect {
             produced = try serializer.request(method: "GET", urlString: "url", parameters: [String: Any]())
         } throws: { error in
-            guard case RequestSerializationError.queryStringSerializationFailed(let underlying) = error else { return false }
+            guard case RequestSerializationError.queryStringSerializationFailed(let underlying) = error else {
+                return false
+            }
             return underlying as? Refused == Refused(reason: "no nested values")
         }
         #expect(produced == nil)
@@ -56,12 +59,17 @@ struct QueryStringClosureTests {
 
     @Test("Hostile text from a closure gives a URL with the text in its query, or an error, never a crash")
     func hostileQueries() {
-        for hostile in ["a b", "%", "%zz", "#", "\u{0}", "é", "[]", "\r\n", "?&=", String(repeating: "x", count: 10_000)] {
+        for hostile in [
+            "a b", "%", "%zz", "#", "\u{0}", "é", "[]", "\r\n", "?&=", String(repeating: "x", count: 10_000),
+        ] {
             var serializer = fixedSerializer()
             serializer.queryStringSerialization = .custom { _, _ in hostile }
             do {
-                let request = try serializer.request(method: "GET", urlString: "http://example.com/p", parameters: ["x": 1])
-                #expect(request.url?.absoluteString.hasPrefix("http://example.com/p?") == true, "for \(hostile.debugDescription)")
+                let request = try serializer.request(
+                    method: "GET", urlString: "http://example.com/p", parameters: ["x": 1])
+                #expect(
+                    request.url?.absoluteString.hasPrefix("http://example.com/p?") == true,
+                    "for \(hostile.debugDescription)")
             } catch {
                 guard case .badURL = error else {
                     Issue.record("for \(hostile.debugDescription): \(error)")

@@ -28,7 +28,8 @@ struct BodyFileTests {
         defer { folder.remove() }
         var form = try MultipartFormData(boundary: testBoundary)
         form.appendPart(withFileData: Data("hello".utf8), name: "f", fileName: "f.txt", mimeType: "text/plain")
-        let streamed = try fixedSerializer().multipartFormRequest(urlString: "http://example.com", form: form, framing: .chunked)
+        let streamed = try fixedSerializer().multipartFormRequest(
+            urlString: "http://example.com", form: form, framing: .chunked)
         let destination = folder.url.appendingPathComponent("body")
         let upload = try streamed.writingBodyStream(to: destination)
         #expect(upload.httpBodyStream == nil)
@@ -43,7 +44,8 @@ struct BodyFileTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         #expect(throws: MultipartFormError.self) {
-            try URLRequest(url: URL(string: "http://example.com")!).writingBodyStream(to: folder.url.appendingPathComponent("x"))
+            try URLRequest(url: URL(string: "http://example.com")!).writingBodyStream(
+                to: folder.url.appendingPathComponent("x"))
         }
     }
 
@@ -52,7 +54,9 @@ struct BodyFileTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var form = MultipartFormData()
-        form.appendPart(withInputStream: { InputStream(data: Data(count: 500_000)) }, name: "s", fileName: "s", length: 600_000, mimeType: "application/octet-stream")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data(count: 500_000)) }, name: "s", fileName: "s", length: 600_000,
+            mimeType: "application/octet-stream")
         let destination = folder.url.appendingPathComponent("body")
         #expect(throws: MultipartFormError.self) { try form.writeBody(to: destination) }
         #expect(!FileManager.default.fileExists(atPath: destination.path), "the partial body was left in the file")

@@ -12,7 +12,8 @@ struct JSONAndPropertyListTests {
 
     @Test("A POST gets a JSON body and Content-Type: application/json")
     func jsonBody() throws {
-        let request = try json.request(method: "POST", urlString: "http://example.com", parameters: ["b": [1, 2], "a": "x", "t": true])
+        let request = try json.request(
+            method: "POST", urlString: "http://example.com", parameters: ["b": [1, 2], "a": "x", "t": true])
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
         #expect(request.httpBody == Data(#"{"a":"x","b":[1,2],"t":true}"#.utf8))
         #expect(request.value(forHTTPHeaderField: "Accept-Language") == "en;q=1")
@@ -20,13 +21,15 @@ struct JSONAndPropertyListTests {
 
     @Test("A top-level array is a JSON body too")
     func jsonArray() throws {
-        let request = try json.request(method: "PUT", urlString: "http://example.com", parameters: [["id": 1], ["id": 2]])
+        let request = try json.request(
+            method: "PUT", urlString: "http://example.com", parameters: [["id": 1], ["id": 2]])
         #expect(request.httpBody == Data(#"[{"id":1},{"id":2}]"#.utf8))
     }
 
     @Test("GET, HEAD and DELETE still put the parameters in the query", arguments: ["GET", "HEAD", "DELETE"])
     func jsonURIMethods(method: String) throws {
-        let request = try json.request(method: method, urlString: "http://example.com/items", parameters: ["key": "value"])
+        let request = try json.request(
+            method: method, urlString: "http://example.com/items", parameters: ["key": "value"])
         #expect(request.url?.absoluteString == "http://example.com/items?key=value")
         #expect(request.httpBody == nil)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
@@ -49,8 +52,10 @@ struct JSONAndPropertyListTests {
 
     @Test("Writing options reach the body")
     func writingOptions() throws {
-        let serializer = JSONRequestSerializer(http: fixedSerializer(), writingOptions: [.sortedKeys, .withoutEscapingSlashes])
-        let request = try serializer.request(method: "POST", urlString: "http://example.com", parameters: ["url": "http://a/b"])
+        let serializer = JSONRequestSerializer(
+            http: fixedSerializer(), writingOptions: [.sortedKeys, .withoutEscapingSlashes])
+        let request = try serializer.request(
+            method: "POST", urlString: "http://example.com", parameters: ["url": "http://a/b"])
         #expect(request.httpBody == Data(#"{"url":"http://a/b"}"#.utf8))
     }
 
@@ -63,12 +68,15 @@ struct JSONAndPropertyListTests {
                 let nsError = error as NSError
                 return nsError.domain == "com.alamofire.error.serialization.request"
                     && nsError.code == URLError.Code.cannotDecodeContentData.rawValue
-                    && nsError.userInfo[NSLocalizedFailureReasonErrorKey] as? String == "The `parameters` argument is not valid JSON."
+                    && nsError.userInfo[NSLocalizedFailureReasonErrorKey] as? String
+                        == "The `parameters` argument is not valid JSON."
             }
         }
     }
 
-    @Test("A lone UTF-16 surrogate: Apple's JSONSerialization refuses it; on Linux U+FFFD is already in its place and is sent")
+    @Test(
+        "A lone UTF-16 surrogate: Apple's JSONSerialization refuses it; on Linux U+FFFD is already in its place and is sent"
+    )
     func loneSurrogate() throws {
         // "a", the first half of 😀 (D83D DE00) without the second, "b": what cutting text at a
         // UTF-16 length can leave.
@@ -108,7 +116,8 @@ struct JSONAndPropertyListTests {
     @Test("The binary format writes a binary property list")
     func binaryPropertyList() throws {
         let serializer = PropertyListRequestSerializer(http: fixedSerializer(), format: .binary)
-        let request = try serializer.request(method: "POST", urlString: "http://example.com", parameters: ["d": Data([1, 2, 3])])
+        let request = try serializer.request(
+            method: "POST", urlString: "http://example.com", parameters: ["d": Data([1, 2, 3])])
         let body = try #require(request.httpBody)
         #expect(body.starts(with: Data("bplist00".utf8)))
         var format = PropertyListSerialization.PropertyListFormat.xml
@@ -139,8 +148,13 @@ struct JSONAndPropertyListTests {
 
     @Test("Every serializer can be used through the protocol")
     func throughTheProtocol() throws {
-        let serializers: [any RequestSerializer] = [fixedSerializer(), json, PropertyListRequestSerializer(http: fixedSerializer())]
-        let types = try serializers.map { try $0.request(method: "POST", urlString: "http://example.com", parameters: ["a": 1]).value(forHTTPHeaderField: "Content-Type") }
+        let serializers: [any RequestSerializer] = [
+            fixedSerializer(), json, PropertyListRequestSerializer(http: fixedSerializer()),
+        ]
+        let types = try serializers.map {
+            try $0.request(method: "POST", urlString: "http://example.com", parameters: ["a": 1]).value(
+                forHTTPHeaderField: "Content-Type")
+        }
         #expect(types == ["application/x-www-form-urlencoded", "application/json", "application/x-plist"])
     }
 }

@@ -32,7 +32,9 @@ final class OneTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     /// The response and body of the task `makeTask` creates. Bounded by the request's timeout.
-    static func run(form: MultipartFormData? = nil, _ makeTask: (URLSession) -> URLSessionTask) async throws -> (HTTPURLResponse?, Data) {
+    static func run(form: MultipartFormData? = nil, _ makeTask: (URLSession) -> URLSessionTask) async throws -> (
+        HTTPURLResponse?, Data
+    ) {
         let delegate = OneTask(form: form)
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -46,7 +48,10 @@ final class OneTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         state.withLock { $0.body.append(data) }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping (InputStream?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping (InputStream?) -> Void
+    ) {
         completionHandler(form?.makeBodyStream())
     }
 
@@ -83,7 +88,9 @@ struct LoopbackTests {
     func json() async throws {
         let server = try await Loopback.server.value
         let serializer = JSONRequestSerializer(http: fixedSerializer(), writingOptions: [.sortedKeys])
-        let request = try serializer.request(method: "POST", urlString: server.url("/anything/json").absoluteString, parameters: ["b": [1, 2], "a": "é"])
+        let request = try serializer.request(
+            method: "POST", urlString: server.url("/anything/json").absoluteString,
+            parameters: ["b": [1, 2], "a": "é"])
         let echo = try HTTPBin.Echo(await OneTask.run { $0.dataTask(with: request) })
         #expect(echo.headers["content-type"] == "application/json")
         #expect(echo.body == #"{"a":"é","b":[1,2]}"#)
@@ -93,7 +100,9 @@ struct LoopbackTests {
     func propertyList() async throws {
         let server = try await Loopback.server.value
         let serializer = PropertyListRequestSerializer(http: fixedSerializer(), format: .binary)
-        let request = try serializer.request(method: "PUT", urlString: server.url("/anything/plist").absoluteString, parameters: ["n": 7, "d": Data([0, 255])])
+        let request = try serializer.request(
+            method: "PUT", urlString: server.url("/anything/plist").absoluteString,
+            parameters: ["n": 7, "d": Data([0, 255])])
         let echo = try HTTPBin.Echo(await OneTask.run { $0.dataTask(with: request) })
         #expect(echo.headers["content-type"] == "application/x-plist")
         let body = try #require(echo.bodyData)
@@ -106,13 +115,18 @@ struct LoopbackTests {
     func streamedMultipart() async throws {
         let server = try await Loopback.server.value
         let url = server.url("/anything/multipart").absoluteString
-        let request = try fixedSerializer().multipartFormRequest(urlString: url, parameters: ["title": "Greetings"], form: form())
-        let expected = try readAll(#require(fixedSerializer().multipartFormRequest(urlString: url, parameters: ["title": "Greetings"], form: form()).httpBodyStream))
+        let request = try fixedSerializer().multipartFormRequest(
+            urlString: url, parameters: ["title": "Greetings"], form: form())
+        let expected = try readAll(
+            #require(
+                fixedSerializer().multipartFormRequest(urlString: url, parameters: ["title": "Greetings"], form: form())
+                    .httpBodyStream))
         let echo = try HTTPBin.Echo(await OneTask.run { $0.dataTask(with: request) })
-        #expect(echo.parts == [
-            HTTPBin.Echo.Part(name: "title", size: 9),
-            HTTPBin.Echo.Part(name: "file", filename: "hello.txt", contentType: "text/plain", size: 6),
-        ])
+        #expect(
+            echo.parts == [
+                HTTPBin.Echo.Part(name: "title", size: 9),
+                HTTPBin.Echo.Part(name: "file", filename: "hello.txt", contentType: "text/plain", size: 6),
+            ])
         #expect(echo.form == ["title": ["Greetings"]])
         #expect(echo.bodyData == expected)
         let wire = try await received("/anything/multipart")
@@ -133,17 +147,24 @@ struct LoopbackTests {
         var form = try MultipartFormData(boundary: testBoundary)
         try form.appendPart(withFileURL: file, name: "upload")
         let server = try await Loopback.server.value
-        let request = try fixedSerializer().multipartFormRequest(urlString: server.url("/anything/large").absoluteString, form: form)
+        let request = try fixedSerializer().multipartFormRequest(
+            urlString: server.url("/anything/large").absoluteString, form: form)
         let echo = try HTTPBin.Echo(await OneTask.run { $0.dataTask(with: request) })
-        #expect(echo.parts == [HTTPBin.Echo.Part(name: "upload", filename: "data.bin", contentType: "application/octet-stream", size: bytes.count)])
+        #expect(
+            echo.parts == [
+                HTTPBin.Echo.Part(
+                    name: "upload", filename: "data.bin", contentType: "application/octet-stream", size: bytes.count)
+            ])
         #expect(UInt64(echo.bodySize) == form.contentLength)
         #expect(echo.bodyData?.range(of: bytes) != nil)
     }
 
-    @Test("On Linux, a body stream with a Content-Length is refused as invalid HTTP: the trap the chunked framing avoids")
+    @Test(
+        "On Linux, a body stream with a Content-Length is refused as invalid HTTP: the trap the chunked framing avoids")
     func contentLengthTrap() async throws {
         let server = try await Loopback.server.value
-        let request = try fixedSerializer().multipartFormRequest(urlString: server.url("/anything/trap").absoluteString, form: form(), framing: .contentLength)
+        let request = try fixedSerializer().multipartFormRequest(
+            urlString: server.url("/anything/trap").absoluteString, form: form(), framing: .contentLength)
         let (response, _) = try await OneTask.run { $0.dataTask(with: request) }
         #if canImport(FoundationNetworking)
         #expect(response?.statusCode == 400)  // libcurl added Transfer-Encoding: chunked next to the length
@@ -152,11 +173,14 @@ struct LoopbackTests {
         #endif
     }
 
-    @Test("A streamed upload task of the chunked framing asks for 100 Continue, as libcurl does, and the server's answer lets the body go at once")
+    @Test(
+        "A streamed upload task of the chunked framing asks for 100 Continue, as libcurl does, and the server's answer lets the body go at once"
+    )
     func streamedUploadTask() async throws {
         let server = try await Loopback.server.value
         let form = try form()
-        let request = try fixedSerializer().multipartFormRequest(urlString: server.url("/anything/streamed").absoluteString, form: form, framing: .chunked)
+        let request = try fixedSerializer().multipartFormRequest(
+            urlString: server.url("/anything/streamed").absoluteString, form: form, framing: .chunked)
         let echo = try HTTPBin.Echo(await OneTask.run(form: form) { $0.uploadTask(withStreamedRequest: request) })
         #expect(echo.parts.map(\.name) == ["file"])
         let wire = try await received("/anything/streamed")
@@ -173,7 +197,8 @@ struct LoopbackTests {
         defer { folder.remove() }
         let server = try await Loopback.server.value
         let form = try form()
-        let streamed = try fixedSerializer().multipartFormRequest(urlString: server.url("/anything/from-file").absoluteString, form: form)
+        let streamed = try fixedSerializer().multipartFormRequest(
+            urlString: server.url("/anything/from-file").absoluteString, form: form)
         let bodyFile = folder.url.appendingPathComponent("body")
         let request = try streamed.writingBodyStream(to: bodyFile)
         let echo = try HTTPBin.Echo(await OneTask.run { $0.uploadTask(with: request, fromFile: bodyFile) })
@@ -187,8 +212,11 @@ struct LoopbackTests {
     func shortPartFailsTheTask() async throws {
         let server = try await Loopback.server.value
         var form = MultipartFormData()
-        form.appendPart(withInputStream: { InputStream(data: Data(count: 100)) }, name: "s", fileName: "s.bin", length: 200, mimeType: "application/octet-stream")
-        var request = try fixedSerializer().multipartFormRequest(urlString: server.url("/anything/short").absoluteString, form: form)
+        form.appendPart(
+            withInputStream: { InputStream(data: Data(count: 100)) }, name: "s", fileName: "s.bin", length: 200,
+            mimeType: "application/octet-stream")
+        var request = try fixedSerializer().multipartFormRequest(
+            urlString: server.url("/anything/short").absoluteString, form: form)
         request.timeoutInterval = 5
         await #expect(throws: (any Error).self) { try await OneTask.run { $0.dataTask(with: request) } }
     }

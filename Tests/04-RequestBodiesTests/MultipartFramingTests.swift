@@ -24,7 +24,8 @@ struct MultipartFramingTests {
     func onePart() throws {
         var form = try MultipartFormData(boundary: testBoundary)
         form.appendPart(withFormData: Data("value".utf8), name: "key")
-        let expected = "--Boundary+0123456789ABCDEF\r\n"
+        let expected =
+            "--Boundary+0123456789ABCDEF\r\n"
             + "Content-Disposition: form-data; name=\"key\"\r\n"
             + "\r\n"
             + "value"
@@ -40,7 +41,8 @@ struct MultipartFramingTests {
         form.appendPart(withFileData: Data("Data".utf8), name: "DataName", fileName: "DataFileName", mimeType: "data")
         let request = try fixedSerializer().multipartFormRequest(
             urlString: "http://example.com/post", parameters: ["key": "value", "list": ["a", NSNull()]], form: form)
-        let expected = "--Boundary+0123456789ABCDEF\r\n"
+        let expected =
+            "--Boundary+0123456789ABCDEF\r\n"
             + "Content-Disposition: form-data; name=\"key\"\r\n\r\n"
             + "value"
             + "\r\n--Boundary+0123456789ABCDEF\r\n"
@@ -65,7 +67,8 @@ struct MultipartFramingTests {
         form.appendPart(withFormData: Data("line\r\n".utf8), name: "a")
         form.appendPart(withFormData: Data("--Boundary+0123456789ABCDEG".utf8), name: "b")
         form.appendPart(withFormData: Data(), name: "c")
-        let expected = "--Boundary+0123456789ABCDEF\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nline\r\n"
+        let expected =
+            "--Boundary+0123456789ABCDEF\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nline\r\n"
             + "\r\n--Boundary+0123456789ABCDEF\r\nContent-Disposition: form-data; name=\"b\"\r\n\r\n--Boundary+0123456789ABCDEG"
             + "\r\n--Boundary+0123456789ABCDEF\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\n"
             + "\r\n--Boundary+0123456789ABCDEF--\r\n"
@@ -87,9 +90,14 @@ struct MultipartFramingTests {
     func mimeTypeLineBreak() throws {
         var form = try MultipartFormData(boundary: testBoundary)
         form.appendPart(withFileData: Data("x".utf8), name: "f", fileName: "a.txt", mimeType: "\n")
-        form.appendPart(withFileData: Data("y".utf8), name: "g", fileName: "b.txt", mimeType: "text/plain; charset=\"utf-8\"\r\nX-Injected: 1")
-        form.appendPart(withInputStream: { InputStream(data: Data("z".utf8)) }, name: "h", fileName: "c.bin", length: 1, mimeType: "a\rb")
-        let expected = "--\(testBoundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: %0A\r\n\r\nx"
+        form.appendPart(
+            withFileData: Data("y".utf8), name: "g", fileName: "b.txt",
+            mimeType: "text/plain; charset=\"utf-8\"\r\nX-Injected: 1")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data("z".utf8)) }, name: "h", fileName: "c.bin", length: 1,
+            mimeType: "a\rb")
+        let expected =
+            "--\(testBoundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\nContent-Type: %0A\r\n\r\nx"
             + "\r\n--\(testBoundary)\r\nContent-Disposition: form-data; name=\"g\"; filename=\"b.txt\"\r\n"
             + "Content-Type: text/plain; charset=\"utf-8\"%0D%0AX-Injected: 1\r\n\r\ny"
             + "\r\n--\(testBoundary)\r\nContent-Disposition: form-data; name=\"h\"; filename=\"c.bin\"\r\nContent-Type: a%0Db\r\n\r\nz"
@@ -101,7 +109,9 @@ struct MultipartFramingTests {
     func readSizes(chunk: Int) throws {
         var form = try MultipartFormData(boundary: testBoundary)
         form.appendPart(withFormData: Data("first".utf8), name: "one")
-        form.appendPart(withInputStream: { InputStream(data: Data(repeating: 0x41, count: 300)) }, name: "two", fileName: "two.bin", length: 300, mimeType: "application/octet-stream")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data(repeating: 0x41, count: 300)) }, name: "two", fileName: "two.bin",
+            length: 300, mimeType: "application/octet-stream")
         form.appendPart(withFormData: Data("last".utf8), name: "three")
         let whole = try readAll(form.makeBodyStream(), chunk: 1 << 20)
         let body = try readAll(form.makeBodyStream(), chunk: chunk)
@@ -109,7 +119,9 @@ struct MultipartFramingTests {
         #expect(UInt64(whole.count) == form.contentLength)
     }
 
-    @Test("An invalid boundary is refused", arguments: ["", String(repeating: "a", count: 71), "bad\"quote", "ends ", "é"])
+    @Test(
+        "An invalid boundary is refused",
+        arguments: ["", String(repeating: "a", count: 71), "bad\"quote", "ends ", "é"])
     func invalidBoundary(boundary: String) {
         #expect(throws: MultipartFormError.self) { try MultipartFormData(boundary: boundary) }
     }
@@ -120,8 +132,13 @@ struct MultipartFramingTests {
         #expect(throws: MultipartFormError.self) {
             try form.appendPart(withHeaders: [PartHeader("X-Note", "a\r\nContent-Type: text/html")], body: Data())
         }
-        try form.appendPart(withHeaders: [PartHeader("Content-Disposition", "form-data; name=\"raw\""), PartHeader("X-Note", "fine")], body: Data("b".utf8))
+        try form.appendPart(
+            withHeaders: [PartHeader("Content-Disposition", "form-data; name=\"raw\""), PartHeader("X-Note", "fine")],
+            body: Data("b".utf8))
         let body = String(decoding: try readAll(form.makeBodyStream()), as: UTF8.self)
-        #expect(body == "--\(testBoundary)\r\nContent-Disposition: form-data; name=\"raw\"\r\nX-Note: fine\r\n\r\nb\r\n--\(testBoundary)--\r\n")
+        #expect(
+            body
+                == "--\(testBoundary)\r\nContent-Disposition: form-data; name=\"raw\"\r\nX-Note: fine\r\n\r\nb\r\n--\(testBoundary)--\r\n"
+        )
     }
 }

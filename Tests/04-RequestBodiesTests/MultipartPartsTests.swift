@@ -15,7 +15,10 @@ struct MultipartPartsTests {
         let file = try folder.file("photo.JPG", contents: Data([0xFF, 0xD8, 0xFF]))
         var form = try MultipartFormData(boundary: testBoundary)
         try form.appendPart(withFileURL: file, name: "upload")
-        let expected = Data("--\(testBoundary)\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"photo.JPG\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        let expected =
+            Data(
+                "--\(testBoundary)\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"photo.JPG\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                    .utf8)
             + Data([0xFF, 0xD8, 0xFF]) + Data("\r\n--\(testBoundary)--\r\n".utf8)
         let body = try readAll(form.makeBodyStream())
         #expect(shown(body) == shown(expected))
@@ -83,11 +86,15 @@ struct MultipartPartsTests {
     func shortStream() throws {
         var form = MultipartFormData()
         form.appendPart(withFormData: Data("x".utf8), name: "first")
-        form.appendPart(withInputStream: { InputStream(data: Data(count: 10)) }, name: "s", fileName: "s.bin", length: 11, mimeType: "application/octet-stream")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data(count: 10)) }, name: "s", fileName: "s.bin", length: 11,
+            mimeType: "application/octet-stream")
         #expect {
             try readAll(form.makeBodyStream())
         } throws: { error in
-            guard case MultipartFormError.partShorterThanDeclared(index: 1, declared: 11, actual: 10) = error else { return false }
+            guard case MultipartFormError.partShorterThanDeclared(index: 1, declared: 11, actual: 10) = error else {
+                return false
+            }
             return true
         }
     }
@@ -95,7 +102,9 @@ struct MultipartPartsTests {
     @Test("A stream longer than its declared length fails the body too")
     func longStream() {
         var form = MultipartFormData()
-        form.appendPart(withInputStream: { InputStream(data: Data(count: 12)) }, name: "s", fileName: "s.bin", length: 11, mimeType: "application/octet-stream")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data(count: 12)) }, name: "s", fileName: "s.bin", length: 11,
+            mimeType: "application/octet-stream")
         #expect {
             try readAll(form.makeBodyStream())
         } throws: { error in
@@ -107,7 +116,9 @@ struct MultipartPartsTests {
     @Test("A form can be read twice: each body stream makes its part streams anew")
     func readTwice() throws {
         var form = MultipartFormData()
-        form.appendPart(withInputStream: { InputStream(data: Data("stream".utf8)) }, name: "s", fileName: "s.txt", length: 6, mimeType: "text/plain")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data("stream".utf8)) }, name: "s", fileName: "s.txt", length: 6,
+            mimeType: "text/plain")
         let first = try readAll(form.makeBodyStream())
         let body = try readAll(form.makeBodyStream())
         #expect(shown(body) == shown(first), "the second read of the form differs from the first")
@@ -131,7 +142,9 @@ struct MultipartPartsTests {
     @Test("The same body stream can be opened again and gives the same bytes: a request can be sent twice")
     func reopen() throws {
         var form = MultipartFormData()
-        form.appendPart(withInputStream: { InputStream(data: Data("again".utf8)) }, name: "s", fileName: "s.txt", length: 5, mimeType: "text/plain")
+        form.appendPart(
+            withInputStream: { InputStream(data: Data("again".utf8)) }, name: "s", fileName: "s.txt", length: 5,
+            mimeType: "text/plain")
         let stream = form.makeBodyStream()
         let first = try readAll(stream)
         let again = try readAll(stream)
@@ -144,7 +157,9 @@ struct MultipartPartsTests {
         let length: UInt64 = 64 << 20
         let made = Made()
         var form = try MultipartFormData(boundary: testBoundary)
-        form.appendPart(withInputStream: { made.stream(length: length) }, name: "big", fileName: "big.bin", length: length, mimeType: "application/octet-stream")
+        form.appendPart(
+            withInputStream: { made.stream(length: length) }, name: "big", fileName: "big.bin", length: length,
+            mimeType: "application/octet-stream")
         let stream = form.makeBodyStream()
         stream.open()
         defer { stream.close() }

@@ -17,7 +17,8 @@ struct MultipartRequestTests {
     @Test("Content-Length framing sets the body's exact length, as AFNetworking does")
     func contentLengthFraming() throws {
         let form = try form()
-        let request = try fixedSerializer().multipartFormRequest(urlString: "http://example.com/upload", form: form, framing: .contentLength)
+        let request = try fixedSerializer().multipartFormRequest(
+            urlString: "http://example.com/upload", form: form, framing: .contentLength)
         #expect(request.httpMethod == "POST")
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "multipart/form-data; boundary=\(testBoundary)")
         #expect(request.value(forHTTPHeaderField: "Content-Length") == String(form.contentLength))
@@ -32,7 +33,8 @@ struct MultipartRequestTests {
     func chunkedFraming() throws {
         var serializer = fixedSerializer()
         serializer.setValue("123", forHTTPHeaderField: "Content-Length")  // even a default one goes
-        let request = try serializer.multipartFormRequest(urlString: "http://example.com/upload", form: try form(), framing: .chunked)
+        let request = try serializer.multipartFormRequest(
+            urlString: "http://example.com/upload", form: try form(), framing: .chunked)
         #expect(request.value(forHTTPHeaderField: "Content-Length") == nil)
         #expect(request.value(forHTTPHeaderField: "Expect") == nil)
         #expect(request.httpBodyStream != nil)
@@ -50,7 +52,8 @@ struct MultipartRequestTests {
     @Test("GET and HEAD cannot carry a multipart body", arguments: ["GET", "head"])
     func noBodyMethods(method: String) {
         #expect {
-            try fixedSerializer().multipartFormRequest(method: method, urlString: "http://example.com", form: try form())
+            try fixedSerializer().multipartFormRequest(
+                method: method, urlString: "http://example.com", form: try form())
         } throws: { error in
             guard case RequestSerializationError.methodDoesNotAllowBody(method) = error else { return false }
             return true
@@ -59,7 +62,8 @@ struct MultipartRequestTests {
 
     @Test("An empty form with no parameters keeps AFNetworking's empty url-encoded body and no Content-Length")
     func emptyForm() throws {
-        let request = try fixedSerializer().multipartFormRequest(method: "PUT", urlString: "http://example.com", parameters: [:], form: MultipartFormData())
+        let request = try fixedSerializer().multipartFormRequest(
+            method: "PUT", urlString: "http://example.com", parameters: [:], form: MultipartFormData())
         #expect(request.httpBodyStream == nil)
         #expect(request.httpBody == Data())
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
@@ -69,7 +73,8 @@ struct MultipartRequestTests {
 
     @Test("An empty form through a JSON serializer is its bodiless request: no body, no Content-Type")
     func emptyFormThroughJSON() throws {
-        let request = try JSONRequestSerializer(http: fixedSerializer()).multipartFormRequest(urlString: "http://example.com", form: MultipartFormData())
+        let request = try JSONRequestSerializer(http: fixedSerializer()).multipartFormRequest(
+            urlString: "http://example.com", form: MultipartFormData())
         #expect(request.httpBodyStream == nil)
         #expect(request.httpBody == nil)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)

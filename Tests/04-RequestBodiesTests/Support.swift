@@ -82,7 +82,8 @@ final class GeneratedStream: InputStream {
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
         largestRead = max(largestRead, maxLength)
         let count = Int(min(UInt64(maxLength), length - produced))
-        buffer.update(repeating: Self.byte(at: produced), count: count)  // one memset per read: fast even in debug builds
+        // one memset per read: fast even in debug builds
+        buffer.update(repeating: Self.byte(at: produced), count: count)
         produced += UInt64(count)
         if count == 0 { status = .atEnd }
         return count

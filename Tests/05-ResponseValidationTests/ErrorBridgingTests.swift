@@ -15,7 +15,8 @@ struct ErrorBridgingTests {
         #expect(nsError.domain == "com.alamofire.error.serialization.response")
         #expect(nsError.code == -1011)
         #expect(nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL == Responses.url)
-        #expect(nsError.userInfo["com.alamofire.serialization.response.error.response"] as? HTTPURLResponse === response)
+        #expect(
+            nsError.userInfo["com.alamofire.serialization.response.error.response"] as? HTTPURLResponse === response)
         #expect(nsError.userInfo["com.alamofire.serialization.response.error.data"] as? Data == Responses.body)
         #expect(nsError.userInfo[NSUnderlyingErrorKey] == nil)
         #expect(nsError.localizedDescription == error.reason.description)
@@ -47,7 +48,8 @@ struct ErrorBridgingTests {
     @Test("The description reads the chain from the top")
     func description() {
         let type = ResponseSerializationError(.unacceptableContentType("text/html"), response: nil, data: nil)
-        let error = ResponseSerializationError(.unacceptableStatusCode(500), response: nil, data: nil, underlyingError: type)
+        let error = ResponseSerializationError(
+            .unacceptableStatusCode(500), response: nil, data: nil, underlyingError: type)
         #expect(error.chain.map(\.reason) == [.unacceptableStatusCode(500), .unacceptableContentType("text/html")])
         let phrase = HTTPURLResponse.localizedString(forStatusCode: 500)
         #expect("\(error)" == "Request failed: \(phrase) (500) ← Request failed: unacceptable content-type: text/html")

@@ -31,7 +31,8 @@ struct ErrorChainTests {
 
     @Test("A code is found at the top of the chain or anywhere beneath it, in its domain only")
     func search() throws {
-        let chain = try #require(Failure.error(top, withUnderlyingError: Failure.error(status, withUnderlyingError: type)))
+        let chain = try #require(
+            Failure.error(top, withUnderlyingError: Failure.error(status, withUnderlyingError: type)))
         let domain = Failure.errorDomain
         #expect(errorOrUnderlyingError(chain, hasCode: NSURLErrorBadServerResponse, inDomain: domain))
         #expect(errorOrUnderlyingError(status, hasCode: NSURLErrorBadServerResponse, inDomain: domain))
@@ -43,7 +44,8 @@ struct ErrorChainTests {
     @Test("The search follows NSUnderlyingErrorKey through errors of any kind")
     func foreignErrors() {
         let inner = NSError(domain: NSCocoaErrorDomain, code: 3840)
-        let outer = NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled, userInfo: [NSUnderlyingErrorKey: inner])
+        let outer = NSError(
+            domain: NSURLErrorDomain, code: NSURLErrorCancelled, userInfo: [NSUnderlyingErrorKey: inner])
         #expect(errorOrUnderlyingError(outer, hasCode: 3840, inDomain: NSCocoaErrorDomain))
         #expect(errorOrUnderlyingError(URLError(.timedOut), hasCode: NSURLErrorTimedOut, inDomain: NSURLErrorDomain))
     }

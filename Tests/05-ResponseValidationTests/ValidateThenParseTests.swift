@@ -23,7 +23,8 @@ struct ValidateThenParseTests {
 
     @Test("A status failure still parses the body, and returns the object with the error")
     func statusFailureKeepsTheBody() throws {
-        let result = json.serialize(Responses.http(422, contentType: "application/json"), data: Responses.body, parse: Parser().parse)
+        let result = json.serialize(
+            Responses.http(422, contentType: "application/json"), data: Responses.body, parse: Parser().parse)
         #expect(result.object == #"{"error":"email taken"}"#)
         #expect(result.error?.reason == .unacceptableStatusCode(422))
     }
@@ -31,7 +32,8 @@ struct ValidateThenParseTests {
     @Test("A content-type failure returns the error and never runs the parser")
     func contentTypeFailureSkipsTheParser() {
         let parser = Parser()
-        let result = json.serialize(Responses.http(200, contentType: "text/html"), data: Responses.body, parse: parser.parse)
+        let result = json.serialize(
+            Responses.http(200, contentType: "text/html"), data: Responses.body, parse: parser.parse)
         #expect(result.object == nil)
         #expect(result.error?.reason == .unacceptableContentType("text/html"))
         #expect(!parser.ran, "the parser ran on a body whose content type was refused")
@@ -40,7 +42,8 @@ struct ValidateThenParseTests {
     @Test("A content-type failure beneath a status failure also skips the parser")
     func contentTypeBeneathStatus() {
         let parser = Parser()
-        let result = json.serialize(Responses.http(500, contentType: "text/html"), data: Responses.body, parse: parser.parse)
+        let result = json.serialize(
+            Responses.http(500, contentType: "text/html"), data: Responses.body, parse: parser.parse)
         #expect(result.error?.chain.count == 2)
         #expect(!parser.ran, "the parser ran on a body whose content type was refused beneath a status failure")
     }
@@ -48,17 +51,21 @@ struct ValidateThenParseTests {
     @Test("An empty body has nothing to parse: no object, and no error when the response is valid")
     func emptyBody() {
         let parser = Parser()
-        let result = json.serialize(Responses.http(200, contentType: "application/json"), data: Data(), parse: parser.parse)
+        let result = json.serialize(
+            Responses.http(200, contentType: "application/json"), data: Data(), parse: parser.parse)
         #expect(result.object == nil && result.error == nil && !parser.ran)
     }
 
     @Test("A parse failure is on top of the chain, the validation failure beneath it")
     func parseFailureOverValidation() throws {
-        let result: SerializedResponse<String> = json.serialize(Responses.http(500, contentType: "application/json"), data: Responses.body) { _ throws(Reason) in
+        let result: SerializedResponse<String> = json.serialize(
+            Responses.http(500, contentType: "application/json"), data: Responses.body
+        ) { _ throws(Reason) in
             throw .malformedBody(format: "JSON", detail: "bad")
         }
         let error = try #require(result.error)
-        #expect(error.chain.map(\.reason) == [.malformedBody(format: "JSON", detail: "bad"), .unacceptableStatusCode(500)])
+        #expect(
+            error.chain.map(\.reason) == [.malformedBody(format: "JSON", detail: "bad"), .unacceptableStatusCode(500)])
         #expect(error.data == Responses.body)
         #expect(error.failingURL == Responses.url)
     }
@@ -68,7 +75,8 @@ struct ValidateThenParseTests {
         var serializer = json
         serializer.maximumBodySize = 8
         let parser = Parser()
-        let result = serializer.serialize(Responses.http(200, contentType: "application/json"), data: Responses.body, parse: parser.parse)
+        let result = serializer.serialize(
+            Responses.http(200, contentType: "application/json"), data: Responses.body, parse: parser.parse)
         #expect(result.error?.reason == .bodyTooLarge(byteCount: Responses.body.count, limit: 8))
         #expect(!parser.ran, "the parser ran on a body over the size limit")
     }
@@ -77,15 +85,19 @@ struct ValidateThenParseTests {
     func defaultSizeLimit() {
         #expect(json.maximumBodySize == 16 << 20)
         let parser = Parser()
-        let atLimit = json.serialize(Responses.http(200, contentType: "application/json"), data: Data(count: 16 << 20), parse: parser.parse)
+        let atLimit = json.serialize(
+            Responses.http(200, contentType: "application/json"), data: Data(count: 16 << 20), parse: parser.parse)
         #expect(atLimit.error == nil && parser.ran, "a body of exactly 16 MiB was not parsed")
-        let over = json.serialize(Responses.http(200, contentType: "application/json"), data: Data(count: (16 << 20) + 1), parse: Parser().parse)
+        let over = json.serialize(
+            Responses.http(200, contentType: "application/json"), data: Data(count: (16 << 20) + 1),
+            parse: Parser().parse)
         #expect(over.error?.reason == .bodyTooLarge(byteCount: (16 << 20) + 1, limit: 16 << 20))
     }
 
     @Test("The base serializer returns the body untouched, with the validation error if any")
     func baseSerializer() {
-        let result = HTTPResponseSerializer().responseObject(for: Responses.http(404, contentType: "text/html"), data: Responses.body)
+        let result = HTTPResponseSerializer().responseObject(
+            for: Responses.http(404, contentType: "text/html"), data: Responses.body)
         #expect(result.object == Responses.body)
         #expect(result.error?.reason == .unacceptableStatusCode(404))
     }

@@ -13,7 +13,8 @@ struct ValidationTests {
     func successCodes() {
         let serializer = HTTPResponseSerializer()
         for status in 200..<300 {
-            #expect(serializer.validate(Responses.http(status, contentType: "text/html"), data: Data("text".utf8)).isValid)
+            #expect(
+                serializer.validate(Responses.http(status, contentType: "text/html"), data: Data("text".utf8)).isValid)
         }
     }
 
@@ -31,7 +32,8 @@ struct ValidationTests {
     func successRangeEnds() throws {
         let serializer = HTTPResponseSerializer()
         for status in [100, 199, 300, 304] {
-            let error = try #require(serializer.validate(Responses.http(status), data: Data("text".utf8)).error, "status \(status) passed")
+            let error = try #require(
+                serializer.validate(Responses.http(status), data: Data("text".utf8)).error, "status \(status) passed")
             #expect(error.reason == .unacceptableStatusCode(status))
         }
     }
@@ -45,7 +47,8 @@ struct ValidationTests {
 
     @Test("An unacceptable content type with a body fails with NSURLErrorCannotDecodeContentData")
     func unacceptableContentType() throws {
-        let error = try #require(json.validate(Responses.http(200, contentType: "text/html"), data: Responses.body).error)
+        let error = try #require(
+            json.validate(Responses.http(200, contentType: "text/html"), data: Responses.body).error)
         #expect(error.reason == .unacceptableContentType("text/html"))
         #expect((error as NSError).code == NSURLErrorCannotDecodeContentData)
         #expect(error.localizedDescription == "Request failed: unacceptable content-type: text/html")
@@ -74,7 +77,8 @@ struct ValidationTests {
 
     @Test("When both fail, the status error wraps the content-type error")
     func bothFail() throws {
-        let error = try #require(json.validate(Responses.http(500, contentType: "text/html"), data: Responses.body).error)
+        let error = try #require(
+            json.validate(Responses.http(500, contentType: "text/html"), data: Responses.body).error)
         #expect(error.chain.map(\.reason) == [.unacceptableStatusCode(500), .unacceptableContentType("text/html")])
         let underlying = try #require((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)
         #expect(underlying.code == NSURLErrorCannotDecodeContentData)
@@ -88,14 +92,19 @@ struct ValidationTests {
 
     @Test("A response that is not HTTP, or no response at all, is not validated")
     func notHTTP() {
-        let file = URLResponse(url: URL(fileURLWithPath: "/tmp/a.txt"), mimeType: "text/plain", expectedContentLength: 4, textEncodingName: nil)
+        let file = URLResponse(
+            url: URL(fileURLWithPath: "/tmp/a.txt"), mimeType: "text/plain", expectedContentLength: 4,
+            textEncodingName: nil)
         #expect(json.validate(file, data: Data("text".utf8)).isValid)
         #expect(json.validate(nil, data: Data("text".utf8)).isValid)
     }
 
     @Test("The content type is read from the header as RFC 9110 says, on Linux too")
     func contentTypeSpelling() {
-        for header in ["application/json", "Application/JSON", "application/json ; charset=utf-8", "application/json;Charset=\"UTF-8\""] {
+        for header in [
+            "application/json", "Application/JSON", "application/json ; charset=utf-8",
+            "application/json;Charset=\"UTF-8\"",
+        ] {
             #expect(json.validate(Responses.http(200, contentType: header), data: Responses.body).isValid, "\(header)")
         }
     }

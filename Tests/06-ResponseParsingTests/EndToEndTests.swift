@@ -19,7 +19,9 @@ struct EndToEndTests {
         let server = try await HTTPBin.start()
         do {
             var components = try #require(URLComponents(url: server.url(pathAndQuery), resolvingAgainstBaseURL: false))
-            components.queryItems = query.isEmpty ? nil : query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            components.queryItems =
+                query.isEmpty
+                ? nil : query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
             let fetched = try await response(to: URLRequest(url: try #require(components.url), timeoutInterval: 5))
             try await server.shutdown()
             return fetched
@@ -49,7 +51,8 @@ struct EndToEndTests {
 
     @Test("A 422 with a JSON body gives the body and the status error together")
     func bodyWithError() async throws {
-        let (response, data) = try await chosen(status: 422, contentType: "application/json", body: #"{"error":"email taken"}"#)
+        let (response, data) = try await chosen(
+            status: 422, contentType: "application/json", body: #"{"error":"email taken"}"#)
         let result = JSONResponseSerializer().responseObject(for: response, data: data)
         #expect((result.object as? [String: Any])?["error"] as? String == "email taken")
         #expect(result.error?.reason == .unacceptableStatusCode(422))
@@ -69,7 +72,10 @@ struct EndToEndTests {
     func bothFail() async throws {
         let (response, data) = try await chosen(status: 500, contentType: "text/html", body: "<h1>down</h1>")
         let result = DecodableResponseSerializer<[String]>().responseObject(for: response, data: data)
-        #expect(result.error?.chain.map { ($0 as NSError).code } == [NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData])
+        #expect(
+            result.error?.chain.map { ($0 as NSError).code } == [
+                NSURLErrorBadServerResponse, NSURLErrorCannotDecodeContentData,
+            ])
     }
 
     @Test("A 204 with no Content-Type and no body is valid, and has nothing to parse")
@@ -95,14 +101,18 @@ struct EndToEndTests {
     func decodable() async throws {
         struct Document: Decodable {
             struct Book: Decodable {
-                struct Chapter: Decodable { var number: Int; var draft: Bool? }
+                struct Chapter: Decodable {
+                    var number: Int
+                    var draft: Bool?
+                }
                 var title: String
                 var chapters: [Chapter]
             }
             var book: Book
         }
         let (response, data) = try await fetch("/json")
-        let document = try #require(DecodableResponseSerializer<Document>().responseObject(for: response, data: data).object)
+        let document = try #require(
+            DecodableResponseSerializer<Document>().responseObject(for: response, data: data).object)
         #expect(document.book.chapters.map(\.number) == [2, 7])
         #expect(document.book.chapters.map(\.draft) == [nil, true])
     }
@@ -113,9 +123,13 @@ struct EndToEndTests {
         let parser = try #require(XMLParserResponseSerializer().responseObject(for: xmlResponse, data: xml).object)
         #expect(parser.parse())
         let document = try #require(XMLDocumentResponseSerializer().responseObject(for: xmlResponse, data: xml).object)
-        #expect(try document.nodes(forXPath: "/book/chapter").compactMap(\.stringValue) == ["Query strings", "Image inflation"])
+        #expect(
+            try document.nodes(forXPath: "/book/chapter").compactMap(\.stringValue) == [
+                "Query strings", "Image inflation",
+            ])
         let (plistResponse, plist) = try await fetch("/plist")
-        let dictionary = PropertyListResponseSerializer().responseObject(for: plistResponse, data: plist).object as? [String: Any]
+        let dictionary =
+            PropertyListResponseSerializer().responseObject(for: plistResponse, data: plist).object as? [String: Any]
         #expect(dictionary?["title"] as? String == "AFNetworking from the inside")
     }
 
@@ -125,14 +139,16 @@ struct EndToEndTests {
         let (jsonResponse, json) = try await fetch("/json")
         #expect(compound.responseObject(for: jsonResponse, data: json).object is [String: Any])
         let (xmlResponse, xml) = try await fetch("/xml")
-        #expect(compound.responseObject(for: xmlResponse, data: xml).object.map { type(of: $0) == XMLParser.self } == true)
+        #expect(
+            compound.responseObject(for: xmlResponse, data: xml).object.map { type(of: $0) == XMLParser.self } == true)
         let (htmlResponse, html) = try await fetch("/html")
         #expect(compound.responseObject(for: htmlResponse, data: html).object as? Data == html)
     }
 
     @Test("A Content-Type with a space before the semicolon and a capitalized Charset is read as the RFC says")
     func headerSpelling() async throws {
-        let (response, data) = try await chosen(status: 200, contentType: "application/json ; Charset=UTF-8", body: #"{"ok":true}"#)
+        let (response, data) = try await chosen(
+            status: 200, contentType: "application/json ; Charset=UTF-8", body: #"{"ok":true}"#)
         let result = JSONResponseSerializer().responseObject(for: response, data: data)
         #expect(result.error == nil)
         #expect((result.object as? [String: Any])?["ok"] as? Bool == true)
@@ -141,11 +157,16 @@ struct EndToEndTests {
 
     @Test("An unknown charset, an entity bomb and an oversized body each get their typed error")
     func hostileBodies() async throws {
-        let (klingon, klingonBody) = try await chosen(status: 200, contentType: "application/json; charset=x-klingon", body: "[]")
-        #expect(JSONResponseSerializer().responseObject(for: klingon, data: klingonBody).error?.reason == .unknownCharset("x-klingon"))
+        let (klingon, klingonBody) = try await chosen(
+            status: 200, contentType: "application/json; charset=x-klingon", body: "[]")
+        #expect(
+            JSONResponseSerializer().responseObject(for: klingon, data: klingonBody).error?.reason
+                == .unknownCharset("x-klingon"))
 
         let (bomb, bombBody) = try await chosen(status: 200, contentType: "application/xml", body: billionLaughs)
-        #expect(XMLDocumentResponseSerializer().responseObject(for: bomb, data: bombBody).error?.reason == .entityDeclarationsRefused)
+        #expect(
+            XMLDocumentResponseSerializer().responseObject(for: bomb, data: bombBody).error?.reason
+                == .entityDeclarationsRefused)
 
         let (bytes, byteBody) = try await fetch("/bytes/4096")
         var small = HTTPResponseSerializer()

@@ -30,7 +30,9 @@ struct JSONBadInputTests {
         let depth = 100_000
         let data = Data((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
         #expect(reason(data) == .nestingTooDeep(limit: 512))
-        #expect(DecodableResponseSerializer<[[Int]]>().responseObject(for: response("application/json"), data: data).error?.reason == .nestingTooDeep(limit: 512))
+        #expect(
+            DecodableResponseSerializer<[[Int]]>().responseObject(for: response("application/json"), data: data).error?
+                .reason == .nestingTooDeep(limit: 512))
     }
 
     @Test("Brackets inside strings do not count towards the nesting")
@@ -44,7 +46,9 @@ struct JSONBadInputTests {
         let malformed = "[\"a\\\"" + String(repeating: "[", count: 600) + "\""
         let found = reason(Data(malformed.utf8))
         guard case .malformedBody(format: "JSON", _) = found else {
-            Issue.record("expected malformedBody, got \(String(describing: found)): brackets inside a string were counted as nesting")
+            Issue.record(
+                "expected malformedBody, got \(String(describing: found)): brackets inside a string were counted as nesting"
+            )
             return
         }
     }
@@ -53,7 +57,9 @@ struct JSONBadInputTests {
     func deepestAccepted() async {
         // 511 objects, the innermost holding an array: 512 levels.
         let objects = 511
-        let text = String(repeating: #"{"a":"#, count: objects - 1) + #"{"b":null,"c":[null]}"# + String(repeating: "}", count: objects - 1)
+        let text =
+            String(repeating: #"{"a":"#, count: objects - 1) + #"{"b":null,"c":[null]}"#
+            + String(repeating: "}", count: objects - 1)
         /// Carries the values from thread to thread; each thread runs only after the last one ended.
         final class Box: @unchecked Sendable {
             var parsed: Any?
@@ -65,7 +71,8 @@ struct JSONBadInputTests {
         // Foundation's parser recurses, and so does freeing a nested value: both run on a thread
         // with a generous stack. Only the removal runs on the small one.
         await onThread(stackSize: 4 << 20) {
-            box.parsed = JSONResponseSerializer().responseObject(for: response("application/json"), data: Data(text.utf8)).object
+            box.parsed =
+                JSONResponseSerializer().responseObject(for: response("application/json"), data: Data(text.utf8)).object
         }
         await onThread(stackSize: 64 << 10) {
             box.removed = box.parsed.map(removingKeysWithNullValues)
@@ -90,9 +97,13 @@ struct JSONBadInputTests {
     func invalidUTF8() {
         let data = Data(Array(#"["ok","a"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8))
         #expect(reason(data) == .invalidText(charset: "utf-8", byteOffset: 8))
-        #expect(reason(Data(Array(#"[""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8))) == .invalidText(charset: "utf-8", byteOffset: 2))
+        #expect(
+            reason(Data(Array(#"[""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8)))
+                == .invalidText(charset: "utf-8", byteOffset: 2))
         // After a two-byte é: the offset counts bytes (7), not characters (6).
-        #expect(reason(Data(Array(#"["é",""#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8))) == .invalidText(charset: "utf-8", byteOffset: 7))
+        #expect(
+            reason(Data(Array(#"["é",""#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8)))
+                == .invalidText(charset: "utf-8", byteOffset: 7))
     }
 
     @Test("A charset the platform does not know gives unknownCharset")
@@ -114,14 +125,19 @@ struct JSONBadInputTests {
         data[0] = UInt8(ascii: "[")
         data[size - 1] = UInt8(ascii: "]")
         #expect(reason(data) == .bodyTooLarge(byteCount: size, limit: 16 << 20))
-        #expect((serializer.responseObject(for: response("application/json"), data: data).error as NSError?)?.code == NSURLErrorDataLengthExceedsMaximum)
+        #expect(
+            (serializer.responseObject(for: response("application/json"), data: data).error as NSError?)?.code
+                == NSURLErrorDataLengthExceedsMaximum)
         var unlimited = serializer
         unlimited.maximumBodySize = nil
-        #expect((unlimited.responseObject(for: response("application/json"), data: data).object as? [Any])?.isEmpty == true)
+        #expect(
+            (unlimited.responseObject(for: response("application/json"), data: data).object as? [Any])?.isEmpty == true)
     }
 
     @Test("Text in a declared charset that does not decode gives invalidText for that charset")
     func undecodableInDeclaredCharset() {
-        #expect(reason(Data([0x5B, 0x22, 0xE9, 0x22, 0x5D]), "application/json; charset=us-ascii") == .invalidText(charset: "us-ascii", byteOffset: nil))
+        #expect(
+            reason(Data([0x5B, 0x22, 0xE9, 0x22, 0x5D]), "application/json; charset=us-ascii")
+                == .invalidText(charset: "us-ascii", byteOffset: nil))
     }
 }

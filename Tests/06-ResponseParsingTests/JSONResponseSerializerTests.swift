@@ -36,7 +36,8 @@ struct JSONResponseSerializerTests {
 
     @Test("A status failure parses the body and returns it with the error")
     func statusFailureReturnsBoth() {
-        let result = serializer.responseObject(for: response(422, "application/json"), data: Data(#"{"error":"email taken"}"#.utf8))
+        let result = serializer.responseObject(
+            for: response(422, "application/json"), data: Data(#"{"error":"email taken"}"#.utf8))
         #expect(canonicalJSON(result.object) == #"{"error":"email taken"}"#)
         #expect(result.error?.reason == .unacceptableStatusCode(422))
     }
@@ -53,7 +54,9 @@ struct JSONResponseSerializerTests {
         var removing = serializer
         removing.removesKeysWithNullValues = true
         // AFNetworking 4.0.1's testThatJSONRemovesKeysWithNullValues, and a null between elements.
-        let data = Data(#"{"key":"value","nullkey":null,"array":[{"subnullkey":null}],"arrayWithNulls":[null],"scores":[1,null,3]}"#.utf8)
+        let data = Data(
+            #"{"key":"value","nullkey":null,"array":[{"subnullkey":null}],"arrayWithNulls":[null],"scores":[1,null,3]}"#
+                .utf8)
         let result = removing.responseObject(for: response("application/json"), data: data)
         #expect(canonicalJSON(result.object) == #"{"array":[{}],"arrayWithNulls":[],"key":"value","scores":[1,3]}"#)
         let kept = serializer.responseObject(for: response("application/json"), data: data)

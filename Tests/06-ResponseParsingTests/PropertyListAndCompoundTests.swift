@@ -13,7 +13,8 @@ import Testing
 struct PropertyListAndCompoundTests {
     let plist: [String: Any] = ["name": "Ada", "langs": ["en", "fr"], "age": 36]
 
-    @Test("XML and binary property lists parse", arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    @Test(
+        "XML and binary property lists parse", arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
     func propertyLists(format: PropertyListSerialization.PropertyListFormat) throws {
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
         let result = PropertyListResponseSerializer().responseObject(for: response("application/x-plist"), data: data)
@@ -23,8 +24,12 @@ struct PropertyListAndCompoundTests {
 
     @Test("A malformed property list gives malformedBody")
     func malformedPropertyList() {
-        let result = PropertyListResponseSerializer().responseObject(for: response("application/x-plist"), data: Data("<plist><dict><key>a</key></plist>".utf8))
-        if case .malformedBody(format: "property list", _) = result.error?.reason {} else { Issue.record("got \(String(describing: result.error))") }
+        let result = PropertyListResponseSerializer().responseObject(
+            for: response("application/x-plist"), data: Data("<plist><dict><key>a</key></plist>".utf8))
+        if case .malformedBody(format: "property list", _) = result.error?.reason {
+        } else {
+            Issue.record("got \(String(describing: result.error))")
+        }
     }
 
     let compound = CompoundResponseSerializer([XMLParserResponseSerializer(), JSONResponseSerializer()])
@@ -44,7 +49,8 @@ struct PropertyListAndCompoundTests {
 
     @Test("A compound serializer keeps the status error of the serializer that made the object")
     func compoundKeepsError() {
-        let result = compound.responseObject(for: response(500, "application/json"), data: Data(#"{"error":"down"}"#.utf8))
+        let result = compound.responseObject(
+            for: response(500, "application/json"), data: Data(#"{"error":"down"}"#.utf8))
         #expect(canonicalJSON(result.object) == #"{"error":"down"}"#)
         #expect(result.error?.reason == .unacceptableStatusCode(500))
     }

@@ -5,8 +5,10 @@ import TestSupport
 
 @Suite("Decoding on many threads")
 struct ConcurrencyTests {
-    static let names = ["png-rgba8.png", "png-rgba8-interlaced.png", "png-palette4-trns.png", "png-rgba16.png",
-                        "jpeg-rgb-baseline.jpg", "jpeg-rgb-progressive.jpg", "jpeg-ycck-adobe.jpg", "jpeg-truncated.jpg"]
+    static let names = [
+        "png-rgba8.png", "png-rgba8-interlaced.png", "png-palette4-trns.png", "png-rgba16.png",
+        "jpeg-rgb-baseline.jpg", "jpeg-rgb-progressive.jpg", "jpeg-ycck-adobe.jpg", "jpeg-truncated.jpg",
+    ]
 
     @Test("Sixteen threads decoding at once get the same results as one thread", .timeLimit(.minutes(1)))
     func threads() throws {

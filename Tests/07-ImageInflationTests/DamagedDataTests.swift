@@ -56,8 +56,9 @@ struct DamagedDataTests {
         #expect(try decodeBitmap(from: Fixture.data("png-missing-iend.png")) == PNGDecodingTests.premultipliedPattern)
     }
 
-    @Test("Declared sizes over the limit are refused before any pixel memory exists",
-          arguments: [("png-bomb-100000x100000.png", 100_000), ("jpeg-bomb-65500x65500.jpg", 65500)])
+    @Test(
+        "Declared sizes over the limit are refused before any pixel memory exists",
+        arguments: [("png-bomb-100000x100000.png", 100_000), ("jpeg-bomb-65500x65500.jpg", 65500)])
     func bombs(name: String, side: Int) throws {
         let data = try Fixture.data(name)
         let limit = DecodingOptions.defaultMaxPixelCount
@@ -80,25 +81,31 @@ struct DamagedDataTests {
     /// Small enough that a corrupted size field cannot make the fuzzing allocate much.
     static let fuzzingLimit = 2_000_000
 
-    @Test("Every truncation of every fixture gives an error or the complete image, never a crash",
-          .timeLimit(.minutes(1)), arguments: Fixture.allNames)
+    @Test(
+        "Every truncation of every fixture gives an error or the complete image, never a crash",
+        .timeLimit(.minutes(1)), arguments: Fixture.allNames)
     func everyTruncation(name: String) throws {
         let data = try Fixture.data(name)
         let complete = try? decodeBitmap(from: data)
         for length in 0..<data.count {
             let prefix = data.prefix(length)
             // Strict mode never hands back a partial picture.
-            if let bitmap = try? decodeBitmap(from: prefix, options: DecodingOptions(maxPixelCount: Self.fuzzingLimit)) {
+            if let bitmap = try? decodeBitmap(from: prefix, options: DecodingOptions(maxPixelCount: Self.fuzzingLimit))
+            {
                 #expect(bitmap == complete, "\(name) cut to \(length) bytes decoded to a different image")
             }
-            _ = try? decodeBitmap(from: prefix, options: DecodingOptions(strictness: .lenient, maxPixelCount: Self.fuzzingLimit))
+            _ = try? decodeBitmap(
+                from: prefix, options: DecodingOptions(strictness: .lenient, maxPixelCount: Self.fuzzingLimit))
         }
     }
 
-    @Test("Thousands of random corruptions give an error or an image, never a crash",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Thousands of random corruptions give an error or an image, never a crash",
+        .timeLimit(.minutes(1)))
     func randomCorruptions() throws {
-        let sources = try Fixture.allNames.filter { !$0.contains("1025x1024") }.map(Fixture.data).filter { $0.count > 8 }
+        let sources = try Fixture.allNames.filter { !$0.contains("1025x1024") }.map(Fixture.data).filter {
+            $0.count > 8
+        }
         var generator = SeededGenerator(seed: 0x0AF7_0007)
         var decoded = 0
         for _ in 0..<6000 {

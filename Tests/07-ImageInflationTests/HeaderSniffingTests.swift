@@ -5,26 +5,77 @@ import Testing
 @Suite("Header sniffing")
 struct HeaderSniffingTests {
     static let expectedHeaders: [(String, ImageHeader)] = [
-        ("png-rgba8.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true)),
-        ("png-rgba16.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 16, colorModel: .rgb, hasAlpha: true)),
-        ("png-rgba8-interlaced.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true, isInterlaced: true)),
+        (
+            "png-rgba8.png",
+            ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true)
+        ),
+        (
+            "png-rgba16.png",
+            ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 16, colorModel: .rgb, hasAlpha: true)
+        ),
+        (
+            "png-rgba8-interlaced.png",
+            ImageHeader(
+                format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true,
+                isInterlaced: true)
+        ),
         ("png-rgb8.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb)),
         ("png-gray8.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .gray)),
-        ("png-gray-alpha8.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .gray, hasAlpha: true)),
-        ("png-palette4-trns.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 4, colorModel: .indexed, hasAlpha: true)),
-        ("png-rgb8-exif-orientation-6.png", ImageHeader(format: .png, width: 3, height: 2, bitsPerComponent: 8, colorModel: .rgb, orientation: .right)),
-        ("png-gray8-1025x1024.png", ImageHeader(format: .png, width: 1025, height: 1024, bitsPerComponent: 8, colorModel: .gray)),
-        ("png-bomb-100000x100000.png", ImageHeader(format: .png, width: 100_000, height: 100_000, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true)),
-        ("jpeg-rgb-baseline.jpg", ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .rgb)),
-        ("jpeg-rgb-progressive.jpg", ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .rgb, isInterlaced: true)),
+        (
+            "png-gray-alpha8.png",
+            ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .gray, hasAlpha: true)
+        ),
+        (
+            "png-palette4-trns.png",
+            ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 4, colorModel: .indexed, hasAlpha: true)
+        ),
+        (
+            "png-rgb8-exif-orientation-6.png",
+            ImageHeader(format: .png, width: 3, height: 2, bitsPerComponent: 8, colorModel: .rgb, orientation: .right)
+        ),
+        (
+            "png-gray8-1025x1024.png",
+            ImageHeader(format: .png, width: 1025, height: 1024, bitsPerComponent: 8, colorModel: .gray)
+        ),
+        (
+            "png-bomb-100000x100000.png",
+            ImageHeader(
+                format: .png, width: 100_000, height: 100_000, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true)
+        ),
+        (
+            "jpeg-rgb-baseline.jpg",
+            ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .rgb)
+        ),
+        (
+            "jpeg-rgb-progressive.jpg",
+            ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .rgb, isInterlaced: true)
+        ),
         ("jpeg-gray.jpg", ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .gray)),
-        ("jpeg-cmyk-adobe.jpg", ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .cmyk)),
-        ("jpeg-ycck-adobe.jpg", ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .ycck)),
-        ("jpeg-exif-orientation-6.jpg", ImageHeader(format: .jpeg, width: 16, height: 8, bitsPerComponent: 8, colorModel: .rgb, orientation: .right)),
-        ("jpeg-bomb-65500x65500.jpg", ImageHeader(format: .jpeg, width: 65500, height: 65500, bitsPerComponent: 8, colorModel: .rgb)),
+        (
+            "jpeg-cmyk-adobe.jpg",
+            ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .cmyk)
+        ),
+        (
+            "jpeg-ycck-adobe.jpg",
+            ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .ycck)
+        ),
+        (
+            "jpeg-exif-orientation-6.jpg",
+            ImageHeader(format: .jpeg, width: 16, height: 8, bitsPerComponent: 8, colorModel: .rgb, orientation: .right)
+        ),
+        (
+            "jpeg-bomb-65500x65500.jpg",
+            ImageHeader(format: .jpeg, width: 65500, height: 65500, bitsPerComponent: 8, colorModel: .rgb)
+        ),
         // Damage past the header does not change what the header says.
-        ("jpeg-truncated.jpg", ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .rgb)),
-        ("png-truncated.png", ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true)),
+        (
+            "jpeg-truncated.jpg",
+            ImageHeader(format: .jpeg, width: 24, height: 16, bitsPerComponent: 8, colorModel: .rgb)
+        ),
+        (
+            "png-truncated.png",
+            ImageHeader(format: .png, width: 9, height: 7, bitsPerComponent: 8, colorModel: .rgb, hasAlpha: true)
+        ),
     ]
 
     @Test("The header of each fixture is read from its first bytes", arguments: expectedHeaders)
@@ -47,14 +98,18 @@ struct HeaderSniffingTests {
             offset += 2 + length
         }
         let header = try ImageHeader(sniffing: jpeg)
-        #expect(header.colorModel == .cmyk, "a four-component JPEG without an Adobe marker was read as \(header.colorModel)")
+        #expect(
+            header.colorModel == .cmyk, "a four-component JPEG without an Adobe marker was read as \(header.colorModel)"
+        )
         #expect(try ImageHeader(sniffing: Fixture.data("jpeg-ycck-adobe.jpg")).colorModel == .ycck)
     }
 
     @Test("Empty data and other formats are refused by their bytes")
     func notPNGOrJPEG() throws {
         #expect(throws: ImageError.emptyData) { try ImageHeader(sniffing: Fixture.data("empty.png")) }
-        #expect(throws: ImageError.unrecognizedFormat) { try ImageHeader(sniffing: Fixture.data("not-png-or-jpeg.gif")) }
+        #expect(throws: ImageError.unrecognizedFormat) {
+            try ImageHeader(sniffing: Fixture.data("not-png-or-jpeg.gif"))
+        }
         #expect(throws: ImageError.unrecognizedFormat) { try ImageHeader(sniffing: Data("<html>".utf8)) }
     }
 
@@ -88,8 +143,10 @@ struct HeaderSniffingTests {
     @Test("A JPEG frame header declaring 12 bits per component is reported as such")
     func twelveBitJPEG() throws {
         // SOI, SOF1 (extended, 12-bit) of 4 × 2 pixels with one component, then SOS.
-        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC1, 0x00, 0x0B, 12, 0x00, 0x02, 0x00, 0x04, 1, 1, 0x11, 0,
-                              0xFF, 0xDA]
+        let bytes: [UInt8] = [
+            0xFF, 0xD8, 0xFF, 0xC1, 0x00, 0x0B, 12, 0x00, 0x02, 0x00, 0x04, 1, 1, 0x11, 0,
+            0xFF, 0xDA,
+        ]
         let header = try ImageHeader(sniffing: Data(bytes))
         #expect(header == ImageHeader(format: .jpeg, width: 4, height: 2, bitsPerComponent: 12, colorModel: .gray))
     }

@@ -26,7 +26,9 @@ struct ImageSerializerAsyncTests {
         return cases
     }
 
-    @Test("responseImage gives responseObject's answer for every fixture, all of them decoding at once", .timeLimit(.minutes(1)))
+    @Test(
+        "responseImage gives responseObject's answer for every fixture, all of them decoding at once",
+        .timeLimit(.minutes(1)))
     func sameAnswers() async throws {
         let cases = try Self.cases()
         #expect(cases.count >= 100)
@@ -57,10 +59,14 @@ struct ImageSerializerAsyncTests {
         let serializer = ImageResponseSerializer()
         let html = imageResponse(status: 500, "text/html")
         let page = Data("<h1>down</h1>".utf8)
-        #expect(Outcome(await serializer.responseImage(for: html, data: page)) == Outcome(serializer.responseObject(for: html, data: page)))
-        #expect(Outcome(await serializer.responseImage(for: html, data: page)).reasons
-            == [.unacceptableStatusCode(500), .unacceptableContentType("text/html")])
-        #expect(Outcome(await serializer.responseImage(for: imageResponse("image/png"), data: nil)).reasons
-            == [ImageError.emptyData.serializationReason])
+        #expect(
+            Outcome(await serializer.responseImage(for: html, data: page))
+                == Outcome(serializer.responseObject(for: html, data: page)))
+        #expect(
+            Outcome(await serializer.responseImage(for: html, data: page)).reasons
+                == [.unacceptableStatusCode(500), .unacceptableContentType("text/html")])
+        #expect(
+            Outcome(await serializer.responseImage(for: imageResponse("image/png"), data: nil)).reasons
+                == [ImageError.emptyData.serializationReason])
     }
 }

@@ -10,8 +10,9 @@ struct JPEGDecodingTests {
         return opaque(red: red, green: green, blue: blue)
     }
 
-    @Test("Baseline and progressive RGB JPEGs decode to the same exact B, G, R, 0xFF",
-          arguments: ["jpeg-rgb-baseline.jpg", "jpeg-rgb-progressive.jpg"])
+    @Test(
+        "Baseline and progressive RGB JPEGs decode to the same exact B, G, R, 0xFF",
+        arguments: ["jpeg-rgb-baseline.jpg", "jpeg-rgb-progressive.jpg"])
     func rgb(name: String) throws {
         let bitmap = try decodeBitmap(from: Fixture.data(name))
         #expect(bitmap == Self.rgbBlocks)
@@ -33,8 +34,9 @@ struct JPEGDecodingTests {
         return opaque(red: premultiplied(c, k), green: premultiplied(m, k), blue: premultiplied(yellow, k))
     }
 
-    @Test("Adobe CMYK and YCCK JPEGs decode through the naive CMYK conversion",
-          arguments: ["jpeg-cmyk-adobe.jpg", "jpeg-ycck-adobe.jpg"])
+    @Test(
+        "Adobe CMYK and YCCK JPEGs decode through the naive CMYK conversion",
+        arguments: ["jpeg-cmyk-adobe.jpg", "jpeg-ycck-adobe.jpg"])
     func cmyk(name: String) throws {
         let bitmap = try decodeBitmap(from: Fixture.data(name))
         #expect(bitmap == Self.cmykBlocks)

@@ -8,8 +8,9 @@ struct PNGDecodingTests {
         width: Pattern.width, height: Pattern.height, alphaInfo: .premultipliedFirst
     ) { x, y in
         let c = Pattern.rgba(x, y)
-        return Pixel(blue: premultiplied(c.blue, c.alpha), green: premultiplied(c.green, c.alpha),
-                     red: premultiplied(c.red, c.alpha), alpha: c.alpha)
+        return Pixel(
+            blue: premultiplied(c.blue, c.alpha), green: premultiplied(c.green, c.alpha),
+            red: premultiplied(c.red, c.alpha), alpha: c.alpha)
     }
 
     @Test("An 8-bit RGBA PNG becomes premultiplied B, G, R, A, every pixel exact")
@@ -21,8 +22,9 @@ struct PNGDecodingTests {
         #expect(bitmap.pixel(x: 0, y: 0) == Pixel(blue: 0, green: 0, red: 0, alpha: 0))
     }
 
-    @Test("A 16-bit PNG decodes exactly like its 8-bit version",
-          arguments: ["png-rgba16.png", "png-rgba8-interlaced.png"])
+    @Test(
+        "A 16-bit PNG decodes exactly like its 8-bit version",
+        arguments: ["png-rgba16.png", "png-rgba8-interlaced.png"])
     func sameAsRGBA8(name: String) throws {
         #expect(try decodeBitmap(from: Fixture.data(name)) == Self.premultipliedPattern)
     }
@@ -47,7 +49,8 @@ struct PNGDecodingTests {
 
     @Test("A gray and alpha PNG is premultiplied")
     func grayAlpha8() throws {
-        let expected = makeBitmap(width: Pattern.width, height: Pattern.height, alphaInfo: .premultipliedFirst) { x, y in
+        let expected = makeBitmap(width: Pattern.width, height: Pattern.height, alphaInfo: .premultipliedFirst) {
+            x, y in
             let alpha = Pattern.rgba(x, y).alpha
             let v = premultiplied(Pattern.gray(x, y), alpha)
             return Pixel(blue: v, green: v, red: v, alpha: alpha)
@@ -57,12 +60,14 @@ struct PNGDecodingTests {
 
     @Test("A 4-bit palette PNG with a tRNS table gets alpha, and entries past the table are opaque")
     func paletteWithTransparency() throws {
-        let expected = makeBitmap(width: Pattern.width, height: Pattern.height, alphaInfo: .premultipliedFirst) { x, y in
+        let expected = makeBitmap(width: Pattern.width, height: Pattern.height, alphaInfo: .premultipliedFirst) {
+            x, y in
             let index = Pattern.paletteIndex(x, y)
             let (red, green, blue) = Pattern.palette[index]
             let alpha = Pattern.paletteAlphas[index]
-            return Pixel(blue: premultiplied(blue, alpha), green: premultiplied(green, alpha),
-                         red: premultiplied(red, alpha), alpha: alpha)
+            return Pixel(
+                blue: premultiplied(blue, alpha), green: premultiplied(green, alpha),
+                red: premultiplied(red, alpha), alpha: alpha)
         }
         #expect(try decodeBitmap(from: Fixture.data("png-palette4-trns.png")) == expected)
     }

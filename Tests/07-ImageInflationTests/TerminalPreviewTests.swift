@@ -5,14 +5,16 @@ import Testing
 struct TerminalPreviewTests {
     /// Red over blue on the left, transparent on the right.
     static let tiny = makeBitmap(width: 2, height: 2, alphaInfo: .premultipliedFirst) { x, y in
-        x == 1 ? Pixel(blue: 0, green: 0, red: 0, alpha: 0)
+        x == 1
+            ? Pixel(blue: 0, green: 0, red: 0, alpha: 0)
             : y == 0 ? opaque(red: 255, green: 0, blue: 0) : opaque(red: 0, green: 0, blue: 255)
     }
 
     @Test("In colour, a cell is an upper half block: upper pixel in front, lower pixel behind")
     func colour() {
-        #expect(Self.tiny.terminalPreview(width: 2, style: .trueColor)
-            == "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[0m \u{1B}[0m\n")
+        #expect(
+            Self.tiny.terminalPreview(width: 2, style: .trueColor)
+                == "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[0m \u{1B}[0m\n")
     }
 
     @Test("Without colour, a cell is a character chosen by brightness")

@@ -11,7 +11,9 @@ import Testing
 /// Scripted completions: the two paths, the queues, the group, the notification.
 @Suite("Completion")
 struct CompletionTests {
-    @Test("On success the serializer runs on the processing queue, then the handler on the completion queue, then the notification")
+    @Test(
+        "On success the serializer runs on the processing queue, then the handler on the completion queue, then the notification"
+    )
     func successPath() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
@@ -20,7 +22,9 @@ struct CompletionTests {
         let body = Data(#"{"name":"afn"}"#.utf8)
         delegate.didReceive(response: response(200, ["Content-Type": "application/json"]))
         delegate.didReceive(data: body)
-        delegate.didComplete(error: nil, context: queues.context(RecordingSerializer(wrapped: JSONResponseSerializer(), log: recorder.log)))
+        delegate.didComplete(
+            error: nil,
+            context: queues.context(RecordingSerializer(wrapped: JSONResponseSerializer(), log: recorder.log)))
         try await recorder.waitForCompletion()
 
         #expect(recorder.log.value == ["serializer@processing", "handler@completion", "complete@notification"])
@@ -28,7 +32,11 @@ struct CompletionTests {
         #expect(recorder.call?.error == nil)
         let posted = recorder.completionNotification
         #expect(posted?.objectIsTask == true)
-        #expect(posted?.keys == [TaskDidCompleteKey.responseSerializer, TaskDidCompleteKey.responseData, TaskDidCompleteKey.serializedResponse])
+        #expect(
+            posted?.keys == [
+                TaskDidCompleteKey.responseSerializer, TaskDidCompleteKey.responseData,
+                TaskDidCompleteKey.serializedResponse,
+            ])
         #expect(posted?.data == body)
         #expect(posted?.serializedResponse == .json(#"{"name":"afn"}"#))
         #expect(delegate.data.isEmpty, "the buffer is handed to the completion")
@@ -47,10 +55,14 @@ struct CompletionTests {
         #expect(recorder.call?.object == .json(#"{"error":"no such user"}"#))
         #expect(recorder.call?.serializationError?.reason == .unacceptableStatusCode(404))
         #expect(recorder.completionNotification?.serializedResponse == .json(#"{"error":"no such user"}"#))
-        #expect((recorder.completionNotification?.error as? ResponseSerializationError)?.reason == .unacceptableStatusCode(404))
+        #expect(
+            (recorder.completionNotification?.error as? ResponseSerializationError)?.reason
+                == .unacceptableStatusCode(404))
     }
 
-    @Test("A network error skips serialization: the handler gets no object and the error, and the notification carries it")
+    @Test(
+        "A network error skips serialization: the handler gets no object and the error, and the notification carries it"
+    )
     func errorPath() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
@@ -66,7 +78,10 @@ struct CompletionTests {
         #expect(recorder.call?.urlError?.code == .networkConnectionLost)
         #expect(recorder.call?.statusCode == 200)
         let posted = recorder.completionNotification
-        #expect(posted?.keys == [TaskDidCompleteKey.responseSerializer, TaskDidCompleteKey.responseData, TaskDidCompleteKey.error])
+        #expect(
+            posted?.keys == [
+                TaskDidCompleteKey.responseSerializer, TaskDidCompleteKey.responseData, TaskDidCompleteKey.error,
+            ])
         #expect(posted?.data?.count == 500)
         #expect((posted?.error as? URLError)?.code == .networkConnectionLost)
     }
@@ -83,7 +98,8 @@ struct CompletionTests {
             groupWasBusy.withLock { $0 = queues.group.wait(timeout: .now()) == .timedOut }
         }
         let posted = Observed(.taskDidComplete, object: task, on: center)
-        delegate.didComplete(error: withError ? URLError(.cancelled) : nil, context: queues.context(HTTPResponseSerializer()))
+        delegate.didComplete(
+            error: withError ? URLError(.cancelled) : nil, context: queues.context(HTTPResponseSerializer()))
         try await posted.wait()
         #expect(groupWasBusy.value == true)
         #expect(queues.group.wait(timeout: .now()) == .success, "and leaves it once it has run")
@@ -115,7 +131,9 @@ struct CompletionTests {
         #expect(delegate.data.isEmpty)
     }
 
-    @Test("The notification waits for the handler: while the completion queue is held, nothing is posted, whatever else has run")
+    @Test(
+        "The notification waits for the handler: while the completion queue is held, nothing is posted, whatever else has run"
+    )
     func notificationAfterHandler() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
@@ -157,8 +175,12 @@ struct CompletionTests {
     @Test("The notification names and the did-complete keys are AFNetworking 4.0.1's strings, to the letter")
     func names() {
         #expect(Notification.Name.taskDidComplete.rawValue == "com.alamofire.networking.task.complete")
-        #expect(Notification.Name.downloadTaskDidMoveFileSuccessfully.rawValue == "com.alamofire.networking.session.download.file-manager-succeed")
-        #expect(Notification.Name.downloadTaskDidFailToMoveFile.rawValue == "com.alamofire.networking.session.download.file-manager-error")
+        #expect(
+            Notification.Name.downloadTaskDidMoveFileSuccessfully.rawValue
+                == "com.alamofire.networking.session.download.file-manager-succeed")
+        #expect(
+            Notification.Name.downloadTaskDidFailToMoveFile.rawValue
+                == "com.alamofire.networking.session.download.file-manager-error")
         #expect(TaskDidCompleteKey.responseSerializer == "com.alamofire.networking.task.complete.responseserializer")
         #expect(TaskDidCompleteKey.responseData == "com.alamofire.networking.complete.finish.responsedata")
         #expect(TaskDidCompleteKey.assetPath == "com.alamofire.networking.task.complete.assetpath")
@@ -166,7 +188,9 @@ struct CompletionTests {
         #expect(TaskDidCompleteKey.serializedResponse == "com.alamofire.networking.task.complete.serializedresponse")
     }
 
-    @Test("The shared processing queue is concurrent, with AFNetworking's label: a second serializer starts while the first is still running")
+    @Test(
+        "The shared processing queue is concurrent, with AFNetworking's label: a second serializer starts while the first is still running"
+    )
     func processingQueueIsConcurrent() async {
         #expect(CompletionContext.sharedProcessingQueue.label == "com.alamofire.networking.session.manager.processing")
         let queues = TestQueues()
@@ -174,18 +198,23 @@ struct CompletionTests {
         for serializer in [first, second] {
             let delegate = TaskDelegate(task: scriptedTask(), notificationCenter: NotificationCenter())
             // The default processing queue: the shared one.
-            delegate.didComplete(error: nil, context: CompletionContext(
-                responseSerializer: serializer, completionQueue: queues.completion, completionGroup: queues.group,
-                notificationQueue: queues.notification))
+            delegate.didComplete(
+                error: nil,
+                context: CompletionContext(
+                    responseSerializer: serializer, completionQueue: queues.completion, completionGroup: queues.group,
+                    notificationQueue: queues.notification))
         }
         // The first serializer is held until the end: only a queue that runs blocks side by side
         // can start the second meanwhile.
         let secondStarted = await onItsOwnThread {
-            first.started.wait(timeout: .now() + 30) == .success && second.started.wait(timeout: .now() + 10) == .success
+            first.started.wait(timeout: .now() + 30) == .success
+                && second.started.wait(timeout: .now() + 10) == .success
         }
         first.release.signal()
         second.release.signal()
-        #expect(secondStarted, "the second serializer did not start while the first ran: the processing queue runs one block at a time")
+        #expect(
+            secondStarted,
+            "the second serializer did not start while the first ran: the processing queue runs one block at a time")
     }
 
     @Test("Without a completion handler the notification is still posted")

@@ -10,7 +10,9 @@ import Testing
 /// Scripted event sequences for a data task: the buffer and the download progress.
 @Suite("Data events")
 struct DataEventTests {
-    @Test("Chunks accumulate in the buffer and move the download progress against the Content-Length, on the delegate queue")
+    @Test(
+        "Chunks accumulate in the buffer and move the download progress against the Content-Length, on the delegate queue"
+    )
     func chunks() async {
         let recorder = Recorder()
         let queue = serialQueue()
@@ -45,7 +47,9 @@ struct DataEventTests {
         #expect(recorder.downloads.value.map(\.completed) == [0, 12, 0, 4])
     }
 
-    @Test("A total never goes from above 0 back to 0 (Foundation traps): an empty response after a sized one makes it unknown")
+    @Test(
+        "A total never goes from above 0 back to 0 (Foundation traps): an empty response after a sized one makes it unknown"
+    )
     func totalNeverBackToZero() {
         let recorder = Recorder()
         let delegate = recorder.delegate(for: scriptedTask())
@@ -73,7 +77,9 @@ struct DataEventTests {
         #expect(delegate.downloadProgress.totalUnitCount == -1)
         delegate.didComplete(error: nil, context: queues.context(HTTPResponseSerializer()))
         try await recorder.waitForCompletion()
-        #expect(recorder.downloads.value.last == Recorder.Report(total: 500, completed: 500, fraction: 1, onDelegateQueue: false))
+        #expect(
+            recorder.downloads.value.last
+                == Recorder.Report(total: 500, completed: 500, fraction: 1, onDelegateQueue: false))
     }
 
     @Test("A task nobody watches makes no progress object; one asked for later shows the counts so far")
@@ -93,7 +99,9 @@ struct DataEventTests {
 
         let watched = Recorder().delegate(for: scriptedTask())
         watched.didReceive(response: response(200, ["Content-Length": "10"]))
-        #expect(watched.progressObjectsMade == (upload: false, download: true), "a download handler needs its progress object")
+        #expect(
+            watched.progressObjectsMade == (upload: false, download: true),
+            "a download handler needs its progress object")
     }
 
     @Test("A progress handler may ask its own delegate anything: the delegate never calls out while it holds its lock")
@@ -102,8 +110,12 @@ struct DataEventTests {
         let seen = Locked<[String]>([])
         let delegate = TaskDelegate(
             task: scriptedTask(),
-            uploadProgress: { _ in seen.withLock { $0.append("upload, completed: \(delegateBox.value?.isCompleted == true)") } },
-            downloadProgress: { _ in seen.withLock { $0.append("download, \(delegateBox.value?.data.count ?? -1) bytes") } },
+            uploadProgress: { _ in
+                seen.withLock { $0.append("upload, completed: \(delegateBox.value?.isCompleted == true)") }
+            },
+            downloadProgress: { _ in
+                seen.withLock { $0.append("download, \(delegateBox.value?.data.count ?? -1) bytes") }
+            },
             notificationCenter: NotificationCenter())
         delegateBox.withLock { $0 = delegate }
         delegate.didReceive(response: response(200, ["Content-Length": "10"]))
@@ -128,7 +140,8 @@ struct DataEventTests {
             task.cancel()
         }
         session.finishTasksAndInvalidate()
-        #expect(await eventually { weak.task == nil }, "the task is still alive: the progress object's handlers hold it")
+        #expect(
+            await eventually { weak.task == nil }, "the task is still alive: the progress object's handlers hold it")
         withExtendedLifetime(progress) {}
     }
 
@@ -162,8 +175,12 @@ struct DataEventTests {
         await on(queue) {
             delegate.didSendBodyData(totalBytesSent: 512, totalBytesExpectedToSend: reported)
         }
-        #expect(recorder.uploads.value == [Recorder.Report(
-            total: expected, completed: 512, fraction: expected > 0 ? 512 / Double(expected) : 0, onDelegateQueue: true)])
+        #expect(
+            recorder.uploads.value == [
+                Recorder.Report(
+                    total: expected, completed: 512, fraction: expected > 0 ? 512 / Double(expected) : 0,
+                    onDelegateQueue: true)
+            ])
         #expect(recorder.downloads.value.isEmpty)
     }
 }

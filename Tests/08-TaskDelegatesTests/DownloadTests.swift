@@ -10,7 +10,9 @@ import Testing
 /// Scripted downloads: the move, its two notifications, the temporary file, the progress.
 @Suite("Downloads")
 struct DownloadTests {
-    @Test("A finished download is moved to its destination, the success notification is posted, and the handler gets the file's URL")
+    @Test(
+        "A finished download is moved to its destination, the success notification is posted, and the handler gets the file's URL"
+    )
     func moved() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
@@ -24,7 +26,9 @@ struct DownloadTests {
         // An observer may ask the delegate anything: the move is posted with no lock held, and
         // the delegate knows where the file went by then.
         let seenByObserver = Locked<[URL?]>([])
-        let observer = recorder.center.addObserver(forName: .downloadTaskDidMoveFileSuccessfully, object: nil, queue: nil) { _ in
+        let observer = recorder.center.addObserver(
+            forName: .downloadTaskDidMoveFileSuccessfully, object: nil, queue: nil
+        ) { _ in
             seenByObserver.withLock { $0.append(delegate.downloadFileURL) }
         }
         defer { recorder.center.removeObserver(observer) }
@@ -45,7 +49,9 @@ struct DownloadTests {
         #expect(posted?.serializedResponse == .url(target))
     }
 
-    @Test("A move that fails posts the failure notification, still hands the destination to the handler, keeps the serializer's error and deletes the temporary file")
+    @Test(
+        "A move that fails posts the failure notification, still hands the destination to the handler, keeps the serializer's error and deletes the temporary file"
+    )
     func moveFails() async throws {
         let recorder = Recorder()
         let queues = TestQueues()
@@ -59,8 +65,9 @@ struct DownloadTests {
         #expect(recorder.posted.value.map(\.name) == [.downloadTaskDidFailToMoveFile, .taskDidComplete])
         #expect(recorder.posted.value.first?.objectIsTask == true)
         let expectedKeys = try moveErrorKeys(to: impossible)
-        #expect(!expectedKeys.isEmpty && recorder.posted.value.first?.keys == expectedKeys,
-                "the failure notification's userInfo is the file manager error's own: \(expectedKeys.sorted())")
+        #expect(
+            !expectedKeys.isEmpty && recorder.posted.value.first?.keys == expectedKeys,
+            "the failure notification's userInfo is the file manager error's own: \(expectedKeys.sorted())")
         #expect(!FileManager.default.fileExists(atPath: temporary.path))
         #expect(!FileManager.default.fileExists(atPath: impossible.path))
         #expect(recorder.call?.object == .url(impossible))
@@ -96,7 +103,9 @@ struct DownloadTests {
         try await recorder.waitForCompletion()
         delegate.didFinishDownloading(to: temporary, movingTo: delegate.proposedDestination(for: temporary))
         #expect(!FileManager.default.fileExists(atPath: temporary.path), "the temporary file was left behind")
-        #expect(!FileManager.default.fileExists(atPath: target.path), "the file was moved for a task that had already completed")
+        #expect(
+            !FileManager.default.fileExists(atPath: target.path),
+            "the file was moved for a task that had already completed")
         #expect(recorder.posted.value.map(\.name) == [.taskDidComplete])
         #expect(delegate.downloadFileURL == nil)
     }

@@ -18,7 +18,10 @@ struct EndToEndTests {
         let call = try #require(recorder.call)
         #expect(call.statusCode == 200)
         #expect(call.error == nil)
-        guard case .json(let text) = call.object else { Issue.record("not JSON: \(call.object)"); return }
+        guard case .json(let text) = call.object else {
+            Issue.record("not JSON: \(call.object)")
+            return
+        }
         #expect(!text.isEmpty)
         #expect(recorder.log.value == ["serializer@processing", "handler@completion", "complete@notification"])
         #expect(recorder.completionNotification?.data?.isEmpty == false)
@@ -27,7 +30,9 @@ struct EndToEndTests {
     @Test("A 404 with a JSON body completes with the object and the error together")
     func notFoundWithBody() async throws {
         let (recorder, _) = try await load { server, session in
-            session.dataTask(with: server.url("/response?status=404&content-type=application/json&body=%7B%22error%22%3A%22missing%22%7D"))
+            session.dataTask(
+                with: server.url(
+                    "/response?status=404&content-type=application/json&body=%7B%22error%22%3A%22missing%22%7D"))
         }
         #expect(recorder.call?.statusCode == 404)
         #expect(recorder.call?.object == .json(#"{"error":"missing"}"#))
@@ -36,7 +41,8 @@ struct EndToEndTests {
 
     @Test("A 204 completes with neither an object nor an error")
     func noContent() async throws {
-        let (recorder, delegate) = try await load { server, session in session.dataTask(with: server.url("/status/204")) }
+        let (recorder, delegate) = try await load { server, session in session.dataTask(with: server.url("/status/204"))
+        }
         #expect(recorder.call?.statusCode == 204)
         #expect(recorder.call?.object == ObjectSummary.none)
         #expect(recorder.call?.error == nil)
@@ -54,7 +60,8 @@ struct EndToEndTests {
         #expect(recorder.completionNotification?.data?.count == 300_000)
         let reports = recorder.downloads.value
         #expect(reports.count > 2)
-        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.completed <= $1.completed && $0.fraction <= $1.fraction })
+        #expect(
+            zip(reports, reports.dropFirst()).allSatisfy { $0.completed <= $1.completed && $0.fraction <= $1.fraction })
         #expect(reports.dropLast().allSatisfy { $0.fraction < 1 })
         #expect(reports.last?.fraction == 1)
         #expect(reports.last?.completed == 300_000)
@@ -78,7 +85,9 @@ struct EndToEndTests {
         #expect(reports.allSatisfy { $0.onDelegateQueue })
     }
 
-    @Test("A download is moved to its destination: success notification, the file's URL as the object, the temporary file gone")
+    @Test(
+        "A download is moved to its destination: success notification, the file's URL as the object, the temporary file gone"
+    )
     func download() async throws {
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: target) }
@@ -96,7 +105,9 @@ struct EndToEndTests {
         #expect(recorder.downloads.value.last?.fraction == 1)
     }
 
-    @Test("A download to a destination that cannot exist: failure notification, the URL still handed over, the temporary file gone")
+    @Test(
+        "A download to a destination that cannot exist: failure notification, the URL still handed over, the temporary file gone"
+    )
     func downloadNowhere() async throws {
         let impossible = URL(fileURLWithPath: "/nonexistent/dir/file")
         let temporary = Locked<URL?>(nil)
@@ -131,7 +142,9 @@ struct EndToEndTests {
         #endif
     }
 
-    @Test("A 401 nobody has a credential for completes (no hang) with the 401, its body and the serializer's error, as on Darwin", arguments: [false, true])
+    @Test(
+        "A 401 nobody has a credential for completes (no hang) with the 401, its body and the serializer's error, as on Darwin",
+        arguments: [false, true])
     func unauthorized(wrongCredential: Bool) async throws {
         let credential = wrongCredential ? URLCredential(user: "user", password: "wrong", persistence: .none) : nil
         let (recorder, _) = try await load(credential: credential) { server, session in
@@ -140,14 +153,18 @@ struct EndToEndTests {
         #expect(recorder.calls.value.count == 1)
         #expect(recorder.posted.value.count == 1)
         #expect(recorder.call?.statusCode == 401)
-        #expect(recorder.call?.urlError == nil, "a 401 is an answer, not a cancellation: \(String(describing: recorder.call?.error))")
+        #expect(
+            recorder.call?.urlError == nil,
+            "a 401 is an answer, not a cancellation: \(String(describing: recorder.call?.error))")
         #expect(recorder.call?.serializationError?.reason == .unacceptableStatusCode(401))
         #expect(recorder.call?.object == .json(#"{"authenticated":false}"#))
     }
 
     @Test("A connection dropped mid-body takes the network-error path: no serialization, completion once")
     func droppedMidBody() async throws {
-        let (recorder, _) = try await load { server, session in session.dataTask(with: server.url("/fault/close-mid-body")) }
+        let (recorder, _) = try await load { server, session in
+            session.dataTask(with: server.url("/fault/close-mid-body"))
+        }
         #expect(recorder.calls.value.count == 1)
         #expect(recorder.posted.value.count == 1)
         #expect(recorder.call?.urlError != nil)

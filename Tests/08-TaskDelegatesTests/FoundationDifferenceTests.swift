@@ -49,7 +49,9 @@ struct FoundationDifferenceTests {
         #expect(ProgressBookkeeping.uploadTotal(reported: reported, request: request) == -1)
     }
 
-    @Test("A download's temporary file is still there after the callback on Linux (Darwin deletes it), so the delegate deletes what it does not move")
+    @Test(
+        "A download's temporary file is still there after the callback on Linux (Darwin deletes it), so the delegate deletes what it does not move"
+    )
     func temporaryFileLeftBehind() async throws {
         let raw = RawEvents()
         let server = try await HTTPBin.start()
@@ -69,7 +71,9 @@ struct FoundationDifferenceTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test("On Linux a Progress whose total goes from above 0 back to 0 traps, which the delegate never lets happen (child process)")
+    @Test(
+        "On Linux a Progress whose total goes from above 0 back to 0 traps, which the delegate never lets happen (child process)"
+    )
     func progressTotalTrap() async {
         await #expect(processExitsWith: .failure) {
             let progress = Progress(totalUnitCount: 12)

@@ -53,7 +53,9 @@ struct RecordingSerializer: ResponseSerializer {
 /// A serializer that refuses everything, with an error the tests can recognise.
 struct RefusingSerializer: ResponseSerializer {
     func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
-        SerializedResponse(object: nil, error: ResponseSerializationError(.unacceptableStatusCode(418), response: response, data: data))
+        SerializedResponse(
+            object: nil, error: ResponseSerializationError(.unacceptableStatusCode(418), response: response, data: data)
+        )
     }
 }
 
@@ -132,7 +134,9 @@ final class Recorder: Sendable {
         for task: URLSessionTask, delegateQueue: OperationQueue? = nil,
         destination: TaskDelegate.Destination? = nil
     ) -> TaskDelegate {
-        for name in [Notification.Name.taskDidComplete, .downloadTaskDidMoveFileSuccessfully, .downloadTaskDidFailToMoveFile] {
+        for name in [
+            Notification.Name.taskDidComplete, .downloadTaskDidMoveFileSuccessfully, .downloadTaskDidFailToMoveFile,
+        ] {
             _ = center.addObserver(forName: name, object: nil, queue: nil) { [self] note in
                 record(note, task: task)
             }
@@ -148,13 +152,16 @@ final class Recorder: Sendable {
             notificationCenter: center,
             completionHandler: { [self] response, object, error in
                 log.withLock { $0.append("handler@\(TestQueues.current)") }
-                calls.withLock { $0.append(HandlerCall(response: response, object: ObjectSummary(object), error: error)) }
+                calls.withLock {
+                    $0.append(HandlerCall(response: response, object: ObjectSummary(object), error: error))
+                }
             })
     }
 
     private func report(_ progress: Progress, _ queue: OperationQueue?) -> Report {
         Report(
-            total: progress.totalUnitCount, completed: progress.completedUnitCount, fraction: progress.fractionCompleted,
+            total: progress.totalUnitCount, completed: progress.completedUnitCount,
+            fraction: progress.fractionCompleted,
             onDelegateQueue: queue.map { OperationQueue.current === $0 } ?? false)
     }
 
@@ -185,7 +192,9 @@ final class Recorder: Sendable {
 }
 
 /// A task that is never resumed: scripted tests feed its delegate the events themselves.
-func scriptedTask(_ request: URLRequest = URLRequest(url: URL(string: "http://127.0.0.1:9/script")!)) -> URLSessionDataTask {
+func scriptedTask(_ request: URLRequest = URLRequest(url: URL(string: "http://127.0.0.1:9/script")!))
+    -> URLSessionDataTask
+{
     scriptSession.dataTask(with: request)
 }
 
@@ -196,7 +205,9 @@ func scriptedDownloadTask() -> URLSessionDownloadTask {
 private let scriptSession = URLSession(configuration: .ephemeral)
 
 func response(_ status: Int, _ headers: [String: String] = [:]) -> HTTPURLResponse {
-    HTTPURLResponse(url: URL(string: "http://127.0.0.1:9/script")!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+    HTTPURLResponse(
+        url: URL(string: "http://127.0.0.1:9/script")!, statusCode: status, httpVersion: "HTTP/1.1",
+        headerFields: headers)!
 }
 
 /// Runs `body` on the operation queue, as URLSession runs its delegate callbacks, and waits for it.
@@ -241,8 +252,12 @@ final class Signal: Sendable {
     }
 
     /// Returns once it has happened; throws `TimedOut` after `seconds`.
-    func wait(within seconds: Double = 30, for waitedFor: String, progress: @escaping @Sendable () -> String = { "nothing more is known" }) async throws {
-        try await waitForCallback(within: seconds, for: waitedFor, progress: progress) { (finish: @escaping @Sendable (Result<Void, any Error>) -> Void) in
+    func wait(
+        within seconds: Double = 30, for waitedFor: String,
+        progress: @escaping @Sendable () -> String = { "nothing more is known" }
+    ) async throws {
+        try await waitForCallback(within: seconds, for: waitedFor, progress: progress) {
+            (finish: @escaping @Sendable (Result<Void, any Error>) -> Void) in
             let now = state.withLock { state -> Bool in
                 if state.fired { return true }
                 state.waiters.append { finish(.success(())) }

@@ -16,10 +16,12 @@ struct HookTests {
             let followed = try await harness.get("/redirect/2")
             #expect(followed.status == 200)
             let hops = Locked(0)
-            harness.manager.updateHooks { $0.taskWillPerformHTTPRedirection = { _, _, _, _ in
-                hops.withLock { $0 += 1 }
-                return nil
-            } }
+            harness.manager.updateHooks {
+                $0.taskWillPerformHTTPRedirection = { _, _, _, _ in
+                    hops.withLock { $0 += 1 }
+                    return nil
+                }
+            }
             let stopped = try await harness.get("/redirect/2")
             #expect(stopped.status == 302)
             #expect(hops.value == 1)
@@ -40,11 +42,13 @@ struct HookTests {
     @Test("A challenge handler answering with a credential gets the 200 body alone, not glued to the 401's")
     func credential() async throws {
         try await Harness.with { harness in
-            harness.manager.updateHooks { $0.authenticationChallengeHandler = { _, _, challenge, _ in
-                challenge.previousFailureCount == 0
-                    ? .credential(URLCredential(user: "ada", password: "secret", persistence: .none))
-                    : .disposition(.cancelAuthenticationChallenge)
-            } }
+            harness.manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, challenge, _ in
+                    challenge.previousFailureCount == 0
+                        ? .credential(URLCredential(user: "ada", password: "secret", persistence: .none))
+                        : .disposition(.cancelAuthenticationChallenge)
+                }
+            }
             let completion = try await harness.get("/basic-auth/ada/secret")
             #expect(completion.status == 200)
             #expect(completion.error == nil)
@@ -65,33 +69,43 @@ struct HookTests {
     @Test("A challenge handler may answer later through the completion handler it was given")
     func challengeLater() async throws {
         try await Harness.with { harness in
-            harness.manager.updateHooks { $0.authenticationChallengeHandler = { _, _, challenge, completion in
-                let credential = URLCredential(user: "ada", password: "secret", persistence: .none)
-                let failures = challenge.previousFailureCount
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
-                    failures == 0 ? completion(.useCredential, credential) : completion(.cancelAuthenticationChallenge, nil)
+            harness.manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, challenge, completion in
+                    let credential = URLCredential(user: "ada", password: "secret", persistence: .none)
+                    let failures = challenge.previousFailureCount
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+                        failures == 0
+                            ? completion(.useCredential, credential) : completion(.cancelAuthenticationChallenge, nil)
+                    }
+                    return .later
                 }
-                return .later
-            } }
+            }
             let completion = try await harness.get("/basic-auth/ada/secret")
             #expect(completion.status == 200)
         }
     }
 
-    @Test("A handler that answers later with the default handling: the task completes once, with the 401 and its body, and the hook hears of it once")
+    @Test(
+        "A handler that answers later with the default handling: the task completes once, with the 401 and its body, and the hook hears of it once"
+    )
     func defaultHandlingLater() async throws {
         try await Harness.with { harness in
             let completed = Locked<[String]>([])
             harness.manager.updateHooks {
                 $0.authenticationChallengeHandler = { _, _, _, completion in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { completion(.performDefaultHandling, nil) }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+                        completion(.performDefaultHandling, nil)
+                    }
                     return .later
                 }
-                $0.taskDidComplete = { _, _, error in completed.withLock { $0.append(error.map { "\($0)" } ?? "no error") } }
+                $0.taskDidComplete = { _, _, error in
+                    completed.withLock { $0.append(error.map { "\($0)" } ?? "no error") }
+                }
             }
             let task = Locked<URLSessionTask?>(nil)
             let completion = try await harness.complete { manager, handler in
-                let made = try manager.dataTask(with: harness.request("/basic-auth/ada/secret"), completionHandler: handler)
+                let made = try manager.dataTask(
+                    with: harness.request("/basic-auth/ada/secret"), completionHandler: handler)
                 task.withLock { $0 = made }
                 return made
             }
@@ -125,7 +139,9 @@ struct HookTests {
     func sendBodyHook() async throws {
         try await Harness.with { harness in
             let totals = Locked<Set<Int64>>([])
-            harness.manager.updateHooks { $0.taskDidSendBodyData = { _, _, _, _, total in totals.withLock { _ = $0.insert(total) } } }
+            harness.manager.updateHooks {
+                $0.taskDidSendBodyData = { _, _, _, _, total in totals.withLock { _ = $0.insert(total) } }
+            }
             var post = harness.request("/post")
             post.httpMethod = "POST"
             _ = try await harness.complete { manager, handler in
@@ -135,17 +151,20 @@ struct HookTests {
         }
     }
 
-    @Test("The task-did-complete hook runs once per task, on the delegate queue, once the task's delegate has completed")
+    @Test(
+        "The task-did-complete hook runs once per task, on the delegate queue, once the task's delegate has completed")
     func completeHook() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
             let delegates = Locked<[ObjectIdentifier: TaskDelegate]>([:])
             let completed = Locked<[(task: Int, onDelegateQueue: Bool, delegateCompleted: Bool?)]>([])
-            manager.updateHooks { $0.taskDidComplete = { _, task, _ in
-                let onDelegateQueue = OperationQueue.current === manager.operationQueue
-                let delegateCompleted = delegates.value[ObjectIdentifier(task)]?.isCompleted
-                completed.withLock { $0.append((task.taskIdentifier, onDelegateQueue, delegateCompleted)) }
-            } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, task, _ in
+                    let onDelegateQueue = OperationQueue.current === manager.operationQueue
+                    let delegateCompleted = delegates.value[ObjectIdentifier(task)]?.isCompleted
+                    completed.withLock { $0.append((task.taskIdentifier, onDelegateQueue, delegateCompleted)) }
+                }
+            }
             for path in ["/get", "/status/404"] {
                 _ = try await harness.complete { manager, handler in
                     let task = try manager.dataTask(with: harness.request(path), completionHandler: handler)
@@ -157,11 +176,15 @@ struct HookTests {
             #expect(await eventually { completed.value.count == 2 })
             #expect(Set(completed.value.map { $0.task }).count == 2)
             #expect(completed.value.allSatisfy { $0.onDelegateQueue }, "the hook ran off the delegate queue")
-            #expect(completed.value.allSatisfy { $0.delegateCompleted == true }, "the hook ran before the task's delegate had completed")
+            #expect(
+                completed.value.allSatisfy { $0.delegateCompleted == true },
+                "the hook ran before the task's delegate had completed")
         }
     }
 
-    @Test("The response hook is asked before the task's delegate hears of the response; the data hook runs once the delegate has counted the chunk")
+    @Test(
+        "The response hook is asked before the task's delegate hears of the response; the data hook runs once the delegate has counted the chunk"
+    )
     func hookOrder() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
@@ -171,13 +194,22 @@ struct HookTests {
             manager.updateHooks {
                 $0.dataTaskDidReceiveResponse = { _, task, _ in
                     let total = manager.downloadProgress(for: task)?.totalUnitCount
-                    seen.withLock { $0.append("response hook: the delegate's total was \(total.map { "\($0)" } ?? "nothing")") }
+                    seen.withLock {
+                        $0.append("response hook: the delegate's total was \(total.map { "\($0)" } ?? "nothing")")
+                    }
                     return .allow
                 }
                 $0.dataTaskDidReceiveData = { _, task, data in
                     let counted = manager.downloadProgress(for: task)?.completedUnitCount ?? -1
-                    let arrived = received.withLock { $0 += Int64(data.count); return $0 }
-                    if counted != arrived { seen.withLock { $0.append("data hook: the delegate had counted \(counted) of \(arrived) bytes") } }
+                    let arrived = received.withLock {
+                        $0 += Int64(data.count)
+                        return $0
+                    }
+                    if counted != arrived {
+                        seen.withLock {
+                            $0.append("data hook: the delegate had counted \(counted) of \(arrived) bytes")
+                        }
+                    }
                 }
             }
             let completion = try await harness.get("/bytes/3000")
@@ -186,7 +218,9 @@ struct HookTests {
         }
     }
 
-    @Test("Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the one that takes the task's row out completes it")
+    @Test(
+        "Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the one that takes the task's row out completes it"
+    )
     func oneRemoveDecides() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
@@ -208,12 +242,14 @@ struct HookTests {
                     if first { answer.value?(.performDefaultHandling, nil) }
                 }
             }
-            let task = try manager.dataTask(with: harness.request("/get"), completionHandler: { _, _, _ in handlerCalls.withLock { $0 += 1 } })
+            let task = try manager.dataTask(
+                with: harness.request("/get"), completionHandler: { _, _, _ in handlerCalls.withLock { $0 += 1 } })
             await onDelegateQueue(of: manager) {
                 manager.urlSession(session, task: task, didReceive: basicChallenge(), completionHandler: { _, _ in })
                 manager.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
             }
-            #expect(hookCalls.value.count == 1, "the task was completed \(hookCalls.value.count) times: \(hookCalls.value)")
+            #expect(
+                hookCalls.value.count == 1, "the task was completed \(hookCalls.value.count) times: \(hookCalls.value)")
             #expect(await eventually { handlerCalls.value == 1 })
             task.cancel()
         }
@@ -233,10 +269,15 @@ struct HookTests {
                 $0.dataTaskDidReceiveData = { _, _, _ in chunks.withLock { $0 += 1 } }
             }
             let done = Locked<Completion?>(nil)
-            let task = try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
-                done.withLock { $0 = Completion(response, object, error) }
-            })
-            let response = try #require(HTTPURLResponse(url: harness.server.url("/get"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": "5"]))
+            let task = try manager.dataTask(
+                with: harness.request("/get"),
+                completionHandler: { response, object, error in
+                    done.withLock { $0 = Completion(response, object, error) }
+                })
+            let response = try #require(
+                HTTPURLResponse(
+                    url: harness.server.url("/get"), statusCode: 200, httpVersion: "HTTP/1.1",
+                    headerFields: ["Content-Length": "5"]))
             // What URLSession may deliver after the cancellation: the rest of the body, then success.
             await onDelegateQueue(of: manager) {
                 manager.urlSession(session, dataTask: task, didReceive: response, completionHandler: { _ in })
@@ -245,7 +286,9 @@ struct HookTests {
             }
             #expect(chunks.value == 0, "the data hook saw data that arrived after its response was refused")
             #expect(await eventually { done.value != nil })
-            #expect(done.value?.urlErrorCode == .cancelled, "a refused response completed with \(String(describing: done.value?.error))")
+            #expect(
+                done.value?.urlErrorCode == .cancelled,
+                "a refused response completed with \(String(describing: done.value?.error))")
         }
     }
 
@@ -262,24 +305,32 @@ struct HookTests {
                 $0.authenticationChallengeHandler = { _, _, _, _ in .failure(Refused()) }
             }
             let done = Locked<Completion?>(nil)
-            let task = try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
-                done.withLock { $0 = Completion(response, object, error) }
-            })
-            let response = try #require(HTTPURLResponse(url: harness.server.url("/get"), statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:]))
+            let task = try manager.dataTask(
+                with: harness.request("/get"),
+                completionHandler: { response, object, error in
+                    done.withLock { $0 = Completion(response, object, error) }
+                })
+            let response = try #require(
+                HTTPURLResponse(
+                    url: harness.server.url("/get"), statusCode: 401, httpVersion: "HTTP/1.1", headerFields: [:]))
             await onDelegateQueue(of: manager) {
                 manager.urlSession(session, dataTask: task, didReceive: response, completionHandler: { _ in })
                 manager.urlSession(session, task: task, didReceive: basicChallenge(), completionHandler: { _, _ in })
                 manager.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
             }
             #expect(await eventually { done.value != nil })
-            #expect(done.value?.urlErrorCode == .cancelled, "the task completed with \(String(describing: done.value?.error)), the later reason's error")
+            #expect(
+                done.value?.urlErrorCode == .cancelled,
+                "the task completed with \(String(describing: done.value?.error)), the later reason's error")
         }
     }
 }
 
 @Suite("Changing hooks from several threads")
 struct HookUpdateTests {
-    @Test("Two threads each setting one hook keep both: the second change waits for the first, even when the first pauses midway")
+    @Test(
+        "Two threads each setting one hook keep both: the second change waits for the first, even when the first pauses midway"
+    )
     func concurrentUpdatesKeepBoth() async throws {
         let manager = URLSessionManager(configuration: .ephemeral, notificationCenter: NotificationCenter())
         let firstInside = DispatchSemaphore(value: 0)
@@ -302,7 +353,8 @@ struct HookUpdateTests {
             manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in } }
             secondDone.signal()
         }
-        #expect(await eventually { manager.hooks.taskDidComplete != nil && manager.hooks.dataTaskDidReceiveData != nil })
+        #expect(
+            await eventually { manager.hooks.taskDidComplete != nil && manager.hooks.dataTaskDidReceiveData != nil })
         #expect(!secondFinishedWhileFirstPaused.value)
         manager.invalidateSession(cancelingTasks: true)
     }

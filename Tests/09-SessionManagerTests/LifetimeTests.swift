@@ -12,7 +12,9 @@ struct LifetimeTests {
         nonisolated(unsafe) weak var manager: URLSessionManager?
     }
 
-    @Test("Once its session exists, a manager and its session keep each other alive: dropping the last reference frees nothing until the session is invalidated")
+    @Test(
+        "Once its session exists, a manager and its session keep each other alive: dropping the last reference frees nothing until the session is invalidated"
+    )
     func keptAliveUntilInvalidated() async throws {
         let weak = WeakManager()
         do {

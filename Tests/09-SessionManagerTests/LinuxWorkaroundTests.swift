@@ -39,12 +39,16 @@ struct LinuxWorkaroundTests {
         let manager = URLSessionManager(configuration: configuration, notificationCenter: NotificationCenter())
         defer { manager.invalidateSession(cancelingTasks: true) }
         #expect(cache != nil)
-        #expect(manager.session.configuration.urlCache == nil, "the session has a URL cache: a cancel right after resume can stop the process")
+        #expect(
+            manager.session.configuration.urlCache == nil,
+            "the session has a URL cache: a cancel right after resume can stop the process")
         #expect(manager.sessionConfiguration === configuration)
         #expect(configuration.urlCache === cache, "the manager changed the caller's own configuration")
     }
 
-    @Test("With no body-stream hook, URLSession's request for a new body stream is answered with the request's own stream")
+    @Test(
+        "With no body-stream hook, URLSession's request for a new body stream is answered with the request's own stream"
+    )
     func bodyStreamWithoutHook() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
@@ -56,11 +60,17 @@ struct LinuxWorkaroundTests {
             let task = try manager.uploadTask(withStreamedRequest: request)
             let expected = ObjectIdentifier(stream)
             let answered = Locked<[String]>([])
-            manager.urlSession(session, task: task, needNewBodyStream: { answer in
-                let said = answer.map { ObjectIdentifier($0) == expected ? "the request's own stream" : "another stream" } ?? "nil"
-                answered.withLock { $0.append(said) }
-            })
-            #expect(answered.value == ["the request's own stream"], "answered with \(answered.value): with nil, a streamed upload sends no body")
+            manager.urlSession(
+                session, task: task,
+                needNewBodyStream: { answer in
+                    let said =
+                        answer.map { ObjectIdentifier($0) == expected ? "the request's own stream" : "another stream" }
+                        ?? "nil"
+                    answered.withLock { $0.append(said) }
+                })
+            #expect(
+                answered.value == ["the request's own stream"],
+                "answered with \(answered.value): with nil, a streamed upload sends no body")
             task.cancel()
         }
     }
@@ -81,7 +91,9 @@ struct LinuxWorkaroundTests {
         }
     }
 
-    @Test("A streamed upload asks for 100 Continue and sends its body once HTTPBin grants it; it never sends an Expect a server may refuse")
+    @Test(
+        "A streamed upload asks for 100 Continue and sends its body once HTTPBin grants it; it never sends an Expect a server may refuse"
+    )
     func expectContinue() async throws {
         try await Harness.with { harness in
             let recorded = try await streamedUpload(of: 3000, to: "/post", through: harness)
@@ -104,7 +116,9 @@ struct LinuxWorkaroundTests {
 
     /// Streams `count` bytes to `path` with `uploadTask(withStreamedRequest:)`, expects a 200, and
     /// returns what HTTPBin recorded of the request.
-    private func streamedUpload(of count: Int, to path: String, through harness: Harness) async throws -> RecordedRequest {
+    private func streamedUpload(of count: Int, to path: String, through harness: Harness) async throws
+        -> RecordedRequest
+    {
         var request = harness.request(path)
         request.httpMethod = "POST"
         request.httpBodyStream = InputStream(data: Data(count: count))
@@ -115,7 +129,9 @@ struct LinuxWorkaroundTests {
         return try #require(harness.server.requests.last)
     }
 
-    @Test("A POST redirected with 307 or 308 stops at the redirect on Linux, instead of arriving at the target without its body", arguments: [307, 308])
+    @Test(
+        "A POST redirected with 307 or 308 stops at the redirect on Linux, instead of arriving at the target without its body",
+        arguments: [307, 308])
     func bodyRedirect(status: Int) async throws {
         try await Harness.with { harness in
             var request = harness.request("/redirect-to?url=%2Fanything%2Ftarget&status=\(status)")
@@ -144,7 +160,9 @@ struct LinuxWorkaroundTests {
         }
     }
 
-    @Test("A timeout given to URLRequest's initializer is honoured (FoundationNetworking only honours one assigned later)")
+    @Test(
+        "A timeout given to URLRequest's initializer is honoured (FoundationNetworking only honours one assigned later)"
+    )
     func initializerTimeout() async throws {
         try await Harness.with { harness in
             let request = URLRequest(url: harness.server.url("/fault/stall-after-headers"), timeoutInterval: 1)
@@ -174,29 +192,39 @@ struct LinuxWorkaroundTests {
             manager.responseSerializer = DataSerializer()
             let responses = Locked(0)
             let chunks = Locked(0)
-            manager.updateHooks { $0.dataTaskDidReceiveResponse = { _, _, _ in
-                responses.withLock { $0 += 1 }
-                return .allow
-            } }
+            manager.updateHooks {
+                $0.dataTaskDidReceiveResponse = { _, _, _ in
+                    responses.withLock { $0 += 1 }
+                    return .allow
+                }
+            }
             // The first chunk suspends the task from the delegate queue itself, so the suspension
             // lands mid-transfer however late the test's own code gets to run: a loaded machine
             // once delivered the whole 12 s drip before a waiting test woke up. The task cannot
             // have completed yet, since its completion comes through this same serial queue.
             let suspendedWhile = Locked<URLSessionTask.State?>(nil)
-            manager.updateHooks { $0.dataTaskDidReceiveData = { [weak manager] _, dataTask, _ in
-                let first = chunks.withLock { count -> Bool in count += 1; return count == 1 }
-                guard first, let manager else { return }
-                let state = dataTask.state
-                manager.suspend(dataTask)
-                suspendedWhile.withLock { $0 = state }
-            } }
+            manager.updateHooks {
+                $0.dataTaskDidReceiveData = { [weak manager] _, dataTask, _ in
+                    let first = chunks.withLock { count -> Bool in
+                        count += 1
+                        return count == 1
+                    }
+                    guard first, let manager else { return }
+                    let state = dataTask.state
+                    manager.suspend(dataTask)
+                    suspendedWhile.withLock { $0 = state }
+                }
+            }
             let done = Locked<Completion?>(nil)
-            let task = try manager.dataTask(with: harness.request("/drip?bytes=1000&duration=3000"), completionHandler: { response, object, error in
-                done.withLock { $0 = Completion(response, object, error) }
-            })
+            let task = try manager.dataTask(
+                with: harness.request("/drip?bytes=1000&duration=3000"),
+                completionHandler: { response, object, error in
+                    done.withLock { $0 = Completion(response, object, error) }
+                })
             manager.resume(task)
             #expect(await eventually { suspendedWhile.value != nil })
-            try #require(suspendedWhile.value == .running, "suspended while \(String(describing: suspendedWhile.value))")
+            try #require(
+                suspendedWhile.value == .running, "suspended while \(String(describing: suspendedWhile.value))")
             #expect(done.value == nil)
             // Resuming straight after a suspend can crash FoundationNetworking; a moment apart it cannot.
             try await Task.sleep(nanoseconds: 100_000_000)
@@ -212,7 +240,9 @@ struct LinuxWorkaroundTests {
         }
     }
 
-    @Test("Cancelling right after resume, from another thread, on a request that fails at once: 5 × 2000 times, no crash (child process)")
+    @Test(
+        "Cancelling right after resume, from another thread, on a request that fails at once: 5 × 2000 times, no crash (child process)"
+    )
     func cancelRightAfterResume() async {
         // The child ends with `childFinished` when the race went well, a failure status on purpose:
         // an exit test hands back the child's stderr only when its status matches, and that stderr
@@ -223,7 +253,9 @@ struct LinuxWorkaroundTests {
         }
         if let result, result.exitStatus != .exitCode(childFinished) {
             let stderr = String(decoding: result.standardErrorContent.prefix(2000), as: UTF8.self)
-            let said = stderr.contains("Fatal error") ? "it wrote to stderr:\n\(stderr)" : "it wrote no Swift error message (a crash in C code)"
+            let said =
+                stderr.contains("Fatal error")
+                ? "it wrote to stderr:\n\(stderr)" : "it wrote no Swift error message (a crash in C code)"
             Issue.record("the child process ended with \(result.exitStatus); \(said)")
         }
     }
@@ -268,7 +300,8 @@ enum CancelRace {
                 group.enter()
                 let task: URLSessionTask
                 if throughManager {
-                    task = try manager.dataTask(with: URLRequest(url: refused), completionHandler: { _, _, _ in group.leave() })
+                    task = try manager.dataTask(
+                        with: URLRequest(url: refused), completionHandler: { _, _, _ in group.leave() })
                     manager.resume(task)
                 } else {
                     task = bare.dataTask(with: URLRequest(url: refused)) { _, _, _ in group.leave() }

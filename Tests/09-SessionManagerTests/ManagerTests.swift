@@ -39,7 +39,8 @@ struct ManagerTests {
     @Test("A 404 with a JSON body gives both the object and the validation error (-1011)")
     func notFoundWithBody() async throws {
         try await Harness.with { harness in
-            let completion = try await harness.get("/response?status=404&content-type=application/json&body=%7B%22e%22%3A1%7D")
+            let completion = try await harness.get(
+                "/response?status=404&content-type=application/json&body=%7B%22e%22%3A1%7D")
             #expect(completion.status == 404)
             #expect(completion.json["e"] == "1")
             let error = try #require(completion.error as? ResponseSerializationError)
@@ -60,7 +61,9 @@ struct ManagerTests {
         }
     }
 
-    @Test("A manager's defaults are AFNetworking's: the main queue for handlers and notifications, the shared completion group, the JSON serializer, a serial delegate queue")
+    @Test(
+        "A manager's defaults are AFNetworking's: the main queue for handlers and notifications, the shared completion group, the JSON serializer, a serial delegate queue"
+    )
     func defaults() {
         let manager = URLSessionManager(notificationCenter: NotificationCenter())
         // `DispatchQueue.main` is a new wrapper each time on Linux: compare what it wraps.
@@ -71,7 +74,9 @@ struct ManagerTests {
         #expect(manager.operationQueue.maxConcurrentOperationCount == 1)
     }
 
-    @Test("Every access to the task table waits for its lock: while another thread holds it, a new task cannot get its row")
+    @Test(
+        "Every access to the task table waits for its lock: while another thread holds it, a new task cannot get its row"
+    )
     func tableLock() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
@@ -91,7 +96,8 @@ struct ManagerTests {
                 if !result { done.wait() }
                 return result
             }
-            #expect(!madeWhileHeld, "a task got its row while another thread held the table's lock: the table has no lock")
+            #expect(
+                !madeWhileHeld, "a task got its row while another thread held the table's lock: the table has no lock")
             #expect(made.value.map { manager.taskTable.delegate(for: $0) != nil } == true)
             made.value?.cancel()
         }
@@ -102,7 +108,8 @@ struct ManagerTests {
         try await Harness.with { harness in
             let task = try harness.manager.dataTask(with: harness.request("/get"))
             #expect(task.taskDescription == harness.manager.taskDescriptionForSessionTasks)
-            #expect(URLSessionManager().taskDescriptionForSessionTasks != harness.manager.taskDescriptionForSessionTasks)
+            #expect(
+                URLSessionManager().taskDescriptionForSessionTasks != harness.manager.taskDescriptionForSessionTasks)
             task.cancel()
         }
     }
@@ -113,29 +120,39 @@ struct ManagerTests {
             let task = try harness.manager.dataTask(with: harness.request("/get"))
             #expect(harness.manager.uploadProgress(for: task) != nil)
             #expect(harness.manager.downloadProgress(for: task)?.totalUnitCount == -1)
-            #expect(harness.manager.tasks.contains { $0 === task }, "a task made and not yet resumed is missing from the manager's tasks")
+            #expect(
+                harness.manager.tasks.contains { $0 === task },
+                "a task made and not yet resumed is missing from the manager's tasks")
             let done = Locked(false)
-            let completed = try harness.manager.dataTask(with: harness.request("/bytes/5000"), completionHandler: { _, _, _ in
-                done.withLock { $0 = true }
-            })
+            let completed = try harness.manager.dataTask(
+                with: harness.request("/bytes/5000"),
+                completionHandler: { _, _, _ in
+                    done.withLock { $0 = true }
+                })
             harness.manager.resume(completed)
             #expect(await eventually { done.value })
             #expect(harness.manager.downloadProgress(for: completed) == nil)
             #expect(harness.manager.uploadProgress(for: completed) == nil)
-            #expect(!harness.manager.tasks.contains { $0 === completed }, "a completed task is still one of the manager's tasks")
+            #expect(
+                !harness.manager.tasks.contains { $0 === completed },
+                "a completed task is still one of the manager's tasks")
             task.cancel()
         }
     }
 
-    @Test("Delegate callbacks run on the manager's serial queue; the serializer off it; the handler on the completion queue")
+    @Test(
+        "Delegate callbacks run on the manager's serial queue; the serializer off it; the handler on the completion queue"
+    )
     func queues() async throws {
         try await Harness.with { harness in
             let seen = Locked<[String]>([])
             let manager = harness.manager
-            manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in
-                let onDelegateQueue = OperationQueue.current === manager.operationQueue
-                seen.withLock { $0.append(onDelegateQueue ? "data on delegate queue" : "data elsewhere") }
-            } }
+            manager.updateHooks {
+                $0.dataTaskDidReceiveData = { _, _, _ in
+                    let onDelegateQueue = OperationQueue.current === manager.operationQueue
+                    seen.withLock { $0.append(onDelegateQueue ? "data on delegate queue" : "data elsewhere") }
+                }
+            }
             manager.responseSerializer = RecordingSerializer(seen: seen)
             let completion = try await harness.get("/bytes/10")
             #expect(completion.queue == "test.completion")
@@ -153,38 +170,53 @@ struct ManagerTests {
             // names it: its adopted copy must not replace the task's own delegate.
             let gate = DelegateQueueGate(manager.operationQueue)
             let codes = Locked<[URLError.Code?]>([])
-            let task = try manager.dataTask(with: harness.request("/delay/60000", timeout: 120), completionHandler: { _, _, error in
-                codes.withLock { $0.append((error as? URLError)?.code) }
-            })
+            let task = try manager.dataTask(
+                with: harness.request("/delay/60000", timeout: 120),
+                completionHandler: { _, _, error in
+                    codes.withLock { $0.append((error as? URLError)?.code) }
+                })
             let own = manager.taskTable.delegate(for: task)
             manager.resume(task)
             let listed = await eventually(within: 30) { manager.operationQueue.operationCount >= 2 }
             gate.release()
             await onDelegateQueue(of: manager)
             #expect(listed, "the session's list of tasks never reached the delegate queue")
-            #expect(own != nil && manager.taskTable.delegate(for: task) === own, "the task's own delegate was replaced by the adopted one")
+            #expect(
+                own != nil && manager.taskTable.delegate(for: task) === own,
+                "the task's own delegate was replaced by the adopted one")
             task.cancel()
-            #expect(await eventually(within: 30) { codes.value == [.cancelled] }, "the task's own handler never ran: \(codes.value)")
+            #expect(
+                await eventually(within: 30) { codes.value == [.cancelled] },
+                "the task's own handler never ran: \(codes.value)")
         }
     }
 
-    @Test("A task's own serializer parses its response; a task without one gets the manager's serializer as it is when the task completes")
+    @Test(
+        "A task's own serializer parses its response; a task without one gets the manager's serializer as it is when the task completes"
+    )
     func serializers() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
             let own = try await harness.complete { manager, handler in
-                try manager.dataTask(with: harness.request("/bytes/10"), responseSerializer: DataSerializer(), completionHandler: handler)
+                try manager.dataTask(
+                    with: harness.request("/bytes/10"), responseSerializer: DataSerializer(), completionHandler: handler
+                )
             }
-            #expect(own.objectData?.count == 10, "the task's own serializer was not used: \(String(describing: own.error))")
+            #expect(
+                own.objectData?.count == 10, "the task's own serializer was not used: \(String(describing: own.error))")
             // Made while the manager's serializer is JSON, completed after it was replaced.
             let done = Locked<Completion?>(nil)
-            let task = try manager.dataTask(with: harness.request("/bytes/10"), completionHandler: { response, object, error in
-                done.withLock { $0 = Completion(response, object, error) }
-            })
+            let task = try manager.dataTask(
+                with: harness.request("/bytes/10"),
+                completionHandler: { response, object, error in
+                    done.withLock { $0 = Completion(response, object, error) }
+                })
             manager.responseSerializer = DataSerializer()
             manager.resume(task)
             #expect(await eventually(within: 30) { done.value != nil })
-            #expect(done.value?.objectData?.count == 10, "the manager's serializer was taken when the task was made, not when it completed")
+            #expect(
+                done.value?.objectData?.count == 10,
+                "the manager's serializer was taken when the task was made, not when it completed")
         }
     }
 
@@ -195,11 +227,13 @@ struct ManagerTests {
             harness.manager.completionGroup = group
             let busy = Locked<Bool?>(nil)
             _ = try await harness.complete { manager, handler in
-                try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
-                    // Asked from inside the handler: a group that is not empty now is one the handler runs in.
-                    busy.withLock { $0 = group.wait(timeout: .now()) == .timedOut }
-                    handler(response, object, error)
-                })
+                try manager.dataTask(
+                    with: harness.request("/get"),
+                    completionHandler: { response, object, error in
+                        // Asked from inside the handler: a group that is not empty now is one the handler runs in.
+                        busy.withLock { $0 = group.wait(timeout: .now()) == .timedOut }
+                        handler(response, object, error)
+                    })
             }
             #expect(busy.value == true, "the handler ran outside the manager's completion group")
         }
@@ -212,9 +246,11 @@ struct ManagerTests {
             post.httpMethod = "POST"
             let sentProgress = Locked<Double>(0)
             let fromData = try await harness.complete { manager, handler in
-                try manager.uploadTask(with: post, from: Data(count: 20_000), progress: { progress in
-                    sentProgress.withLock { $0 = progress.fractionCompleted }
-                }, completionHandler: handler)
+                try manager.uploadTask(
+                    with: post, from: Data(count: 20_000),
+                    progress: { progress in
+                        sentProgress.withLock { $0 = progress.fractionCompleted }
+                    }, completionHandler: handler)
             }
             #expect(fromData.status == 200)
             #expect(sentProgress.value == 1.0)
@@ -231,7 +267,8 @@ struct ManagerTests {
             let target = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: target) }
             let download = try await harness.complete { manager, handler in
-                try manager.downloadTask(with: harness.request("/bytes/4096"), destination: { _, _ in target }, completionHandler: handler)
+                try manager.downloadTask(
+                    with: harness.request("/bytes/4096"), destination: { _, _ in target }, completionHandler: handler)
             }
             #expect(download.objectURL == target)
             #expect(try Data(contentsOf: target).count == 4096)
@@ -249,7 +286,8 @@ struct ManagerTests {
             harness.manager.updateHooks { $0.downloadTaskDidFinishDownloading = { _, _, _ in hooked } }
             let moved = harness.counter(for: .downloadTaskDidMoveFileSuccessfully)
             let download = try await harness.complete { manager, handler in
-                try manager.downloadTask(with: harness.request("/bytes/100"), destination: { _, _ in own }, completionHandler: handler)
+                try manager.downloadTask(
+                    with: harness.request("/bytes/100"), destination: { _, _ in own }, completionHandler: handler)
             }
             #expect(download.objectURL == hooked)
             #expect(FileManager.default.fileExists(atPath: hooked.path))
@@ -264,10 +302,12 @@ extension ManagerTests {
     func downloadWithoutDestination() async throws {
         try await Harness.with { harness in
             let location = Locked<URL?>(nil)
-            harness.manager.updateHooks { $0.downloadTaskDidFinishDownloading = { _, _, temporary in
-                location.withLock { $0 = temporary }
-                return nil
-            } }
+            harness.manager.updateHooks {
+                $0.downloadTaskDidFinishDownloading = { _, _, temporary in
+                    location.withLock { $0 = temporary }
+                    return nil
+                }
+            }
             let download = try await harness.complete { manager, handler in
                 try manager.downloadTask(with: harness.request("/bytes/100"), completionHandler: handler)
             }
@@ -283,8 +323,12 @@ struct RecordingSerializer: ResponseSerializer {
     let seen: Locked<[String]>
 
     func responseObject(for response: URLResponse?, data: Data?) -> SerializedResponse<Data> {
-        let onDelegateQueue = OperationQueue.current?.maxConcurrentOperationCount == 1 && OperationQueue.current?.name == "URLSessionManager delegate queue"
-        seen.withLock { $0.append(onDelegateQueue ? "serializer on the delegate queue" : "serializer off the delegate queue") }
+        let onDelegateQueue =
+            OperationQueue.current?.maxConcurrentOperationCount == 1
+            && OperationQueue.current?.name == "URLSessionManager delegate queue"
+        seen.withLock {
+            $0.append(onDelegateQueue ? "serializer on the delegate queue" : "serializer off the delegate queue")
+        }
         return SerializedResponse(object: data, error: nil)
     }
 }

@@ -42,7 +42,9 @@ struct NotificationTests {
         try await Harness.with { harness in
             let queues = Locked<[String]>([])
             let observers = [Notification.Name.taskDidResume, .taskDidSuspend].map { name in
-                harness.center.addObserver(forName: name, object: nil, queue: nil) { _ in queues.withLock { $0.append(TestQueue.current) } }
+                harness.center.addObserver(forName: name, object: nil, queue: nil) { _ in
+                    queues.withLock { $0.append(TestQueue.current) }
+                }
             }
             defer { observers.forEach(harness.center.removeObserver) }
             let manager = harness.manager
@@ -57,7 +59,9 @@ struct NotificationTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test("A resume that another thread's cancel() follows at once still posts: the task did leave suspended, though it is canceling by now")
+    @Test(
+        "A resume that another thread's cancel() follows at once still posts: the task did leave suspended, though it is canceling by now"
+    )
     func resumeFollowedByCancel() async throws {
         try await Harness.with { harness in
             let resumed = harness.counter(for: .taskDidResume)
@@ -103,10 +107,12 @@ struct NotificationTests {
             }
             defer { harness.center.removeObserver(observer) }
             _ = try await harness.complete { manager, handler in
-                try manager.dataTask(with: harness.request("/get"), completionHandler: { response, object, error in
-                    handlerRan.withLock { $0 = true }
-                    handler(response, object, error)
-                })
+                try manager.dataTask(
+                    with: harness.request("/get"),
+                    completionHandler: { response, object, error in
+                        handlerRan.withLock { $0 = true }
+                        handler(response, object, error)
+                    })
             }
             #expect(await eventually { completed.value == 1 })
             #expect(seenAtNotification.value == [true])
@@ -149,15 +155,20 @@ struct NotificationTests {
         }
     }
 
-    @Test("Invalidating and cancelling completes running tasks and never-resumed ones with -999, and empties the task table")
+    @Test(
+        "Invalidating and cancelling completes running tasks and never-resumed ones with -999, and empties the task table"
+    )
     func invalidateAndCancel() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
             let codes = Locked<[URLError.Code?]>([])
-            let record: TaskDelegate.CompletionHandler = { _, _, error in codes.withLock { $0.append((error as? URLError)?.code) } }
+            let record: TaskDelegate.CompletionHandler = { _, _, error in
+                codes.withLock { $0.append((error as? URLError)?.code) }
+            }
             // A response a minute away: however late this test gets its turn to invalidate, the
             // running task is still waiting (a 10 s delay once answered first, under the sanitizer).
-            let running = try manager.dataTask(with: harness.request("/delay/60000", timeout: 120), completionHandler: record)
+            let running = try manager.dataTask(
+                with: harness.request("/delay/60000", timeout: 120), completionHandler: record)
             manager.resume(running)
             _ = try manager.dataTask(with: harness.request("/get"), completionHandler: record)  // never resumed
             #expect(await eventually { harness.server.requests.count == 1 })
@@ -175,9 +186,13 @@ struct NotificationTests {
         try await Harness.with { harness in
             let manager = harness.manager
             let fromURLSession = Locked<[URLError.Code?]>([])
-            manager.updateHooks { $0.taskDidComplete = { _, _, error in fromURLSession.withLock { $0.append((error as? URLError)?.code) } } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, _, error in fromURLSession.withLock { $0.append((error as? URLError)?.code) }
+                }
+            }
             let handlerRuns = Locked(0)
-            _ = try manager.dataTask(with: harness.request("/get"), completionHandler: { _, _, _ in handlerRuns.withLock { $0 += 1 } })
+            _ = try manager.dataTask(
+                with: harness.request("/get"), completionHandler: { _, _, _ in handlerRuns.withLock { $0 += 1 } })
             manager.invalidateSession(cancelingTasks: true)
             #expect(await eventually { fromURLSession.value == [.cancelled] && handlerRuns.value == 1 })
             #expect(await eventually { manager.taskTable.count == 0 })

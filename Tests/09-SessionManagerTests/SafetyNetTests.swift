@@ -9,14 +9,19 @@ import Testing
 /// Whether the tests were compiled with assertions on: the checks below exist only then.
 private let isDebugBuild: Bool = {
     var isDebug = false
-    assert({ isDebug = true; return true }())
+    assert(
+        {
+            isDebug = true
+            return true
+        }())
     return isDebug
 }()
 
 /// What a debug build checks that a release build takes on trust. Each check stops the process,
 /// so each test runs its body in a child process of its own (a Swift Testing exit test).
 @Suite(
-    "Safety nets of a debug build", .enabled(if: isDebugBuild, "only debug builds check; a release build would hang or carry on"),
+    "Safety nets of a debug build",
+    .enabled(if: isDebugBuild, "only debug builds check; a release build would hang or carry on"),
     .timeLimit(.minutes(2)))
 struct SafetyNetTests {
     @Test("A re-entrant withLock stops the process with a message, where a plain mutex would wait for itself for ever")

@@ -39,7 +39,9 @@ struct StressTests {
         weak var delegate: TaskDelegate?
     }
 
-    @Test("200s, 404s, dropped connections, stalls and cancels: each handler runs once, the task table empties, every delegate is freed, notifications add up")
+    @Test(
+        "200s, 404s, dropped connections, stalls and cancels: each handler runs once, the task table empties, every delegate is freed, notifications add up"
+    )
     func thousandTasks() async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 50
@@ -59,11 +61,15 @@ struct StressTests {
             for (index, kind) in kinds.enumerated() {
                 var request = harness.request(kind.path, timeout: kind == .stalled ? 1 : 60)
                 request.setValue("\(index)", forHTTPHeaderField: "X-Index")
-                let task = try manager.dataTask(with: request, completionHandler: { response, _, error in
-                    calls.withLock { $0[index, default: 0] += 1 }
-                    let status = (response as? HTTPURLResponse)?.statusCode
-                    if !kind.accepts(status, error) { wrong.withLock { $0.append("\(index) \(kind): \(status as Any) \(error as Any)") } }
-                })
+                let task = try manager.dataTask(
+                    with: request,
+                    completionHandler: { response, _, error in
+                        calls.withLock { $0[index, default: 0] += 1 }
+                        let status = (response as? HTTPURLResponse)?.statusCode
+                        if !kind.accepts(status, error) {
+                            wrong.withLock { $0.append("\(index) \(kind): \(status as Any) \(error as Any)") }
+                        }
+                    })
                 delegates.withLock { $0.append(WeakDelegate(delegate: manager.taskTable.delegate(for: task))) }
                 manager.resume(task)
                 if kind == .cancelled {
@@ -81,7 +87,8 @@ struct StressTests {
             #expect(wrong.value.isEmpty, "\(wrong.value.prefix(5))")
             #expect(manager.taskTable.count == 0)
             #expect(delegates.value.count == 1000)
-            #expect(await eventually { delegates.value.allSatisfy { $0.delegate == nil } }, "every task delegate is freed")
+            #expect(
+                await eventually { delegates.value.allSatisfy { $0.delegate == nil } }, "every task delegate is freed")
             #expect(resumed.value == 1000)
             #expect(completed.value == 1000)
         }

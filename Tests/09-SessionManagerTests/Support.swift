@@ -26,7 +26,9 @@ struct Completion: Sendable {
         hasObject = object != nil
         objectURL = object as? URL
         objectData = object as? Data
-        objectJSON = object.flatMap { JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil }
+        objectJSON = object.flatMap {
+            JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil
+        }
         self.error = error
         queue = TestQueue.current
     }
@@ -36,7 +38,9 @@ struct Completion: Sendable {
 
     /// The object as a JSON dictionary, or an empty one.
     var json: [String: String] {
-        guard let objectJSON, let object = try? JSONSerialization.jsonObject(with: objectJSON) as? [String: Any] else { return [:] }
+        guard let objectJSON, let object = try? JSONSerialization.jsonObject(with: objectJSON) as? [String: Any] else {
+            return [:]
+        }
         return object.mapValues { "\($0)" }
     }
 }
@@ -82,9 +86,13 @@ final class Harness: Sendable {
     ) async throws -> Completion {
         let made = Locked<URLSessionTask?>(nil)
         let manager = manager
-        return try await waitForCallback(within: seconds, for: "a completion handler", progress: { Self.progress(of: made.value, in: manager) }) { finish in
+        return try await waitForCallback(
+            within: seconds, for: "a completion handler", progress: { Self.progress(of: made.value, in: manager) }
+        ) { finish in
             do {
-                let task = try make(manager) { response, object, error in finish(.success(Completion(response, object, error))) }
+                let task = try make(manager) { response, object, error in
+                    finish(.success(Completion(response, object, error)))
+                }
                 made.withLock { $0 = task }
                 manager.resume(task)
             } catch {
@@ -98,7 +106,9 @@ final class Harness: Sendable {
         guard let task else { return "no task had been made" }
         let request = "\(task.originalRequest?.httpMethod ?? "GET") \(task.originalRequest?.url?.path ?? "?")"
         let status = (task.response as? HTTPURLResponse).map { "a \($0.statusCode) response" } ?? "no response"
-        let received = manager.downloadProgress(for: task).map { "\($0.completedUnitCount) bytes received" } ?? "its row already gone from the task table"
+        let received =
+            manager.downloadProgress(for: task).map { "\($0.completedUnitCount) bytes received" }
+            ?? "its row already gone from the task table"
         return "task \(task.taskIdentifier) (\(request)) was \(task.state), with \(status), \(received)"
     }
 
@@ -184,7 +194,8 @@ func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value)
 /// A Basic challenge for a scripted callback, as URLSession raises one for a 401.
 func basicChallenge() -> URLAuthenticationChallenge {
     let space = URLProtectionSpace(
-        host: "127.0.0.1", port: 1, protocol: "http", realm: "test", authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
+        host: "127.0.0.1", port: 1, protocol: "http", realm: "test",
+        authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
     return URLAuthenticationChallenge(
         protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil, error: nil,
         sender: NobodySender())

@@ -29,7 +29,9 @@ struct AsyncTests {
             let object = try #require(json.object as? [String: Any])
             #expect((object["args"] as? [String: Any])?["q"] as? [String] == ["1"])
             // The manager's serializer is still JSON for the closure verbs.
-            let (_, outcome) = try await harness.call { manager, success, failure in manager.get("get", success: success, failure: failure) }
+            let (_, outcome) = try await harness.call { manager, success, failure in
+                manager.get("get", success: success, failure: failure)
+            }
             #expect(try outcome.echo().path == "/get")
         }
     }
@@ -44,7 +46,9 @@ struct AsyncTests {
                     group.addTask {
                         switch index % 3 {
                         case 0: return try await manager.decoded(HTTPBin.Echo.self, "get").object.path
-                        case 1: return "\(try await manager.response("GET", "bytes/10", serializer: HTTPResponseSerializer()).object?.count ?? -1)"
+                        case 1:
+                            return
+                                "\(try await manager.response("GET", "bytes/10", serializer: HTTPResponseSerializer()).object?.count ?? -1)"
                         default: return try await manager.get("get").object is [String: Any] ? "json" : "not json"
                         }
                     }
@@ -63,7 +67,10 @@ struct AsyncTests {
             _ = try await manager.decoded(HTTPBin.Echo.self, "get")
             manager.responseSerializer = HTTPResponseSerializer()
             let (_, outcome) = try await harness.call { manager, success, failure in
-                manager.get("bytes/10", success: { task, object in success(task, (object as? Data)?.count == 10 ? ["ten": true] : nil) }, failure: failure)
+                manager.get(
+                    "bytes/10",
+                    success: { task, object in success(task, (object as? Data)?.count == 10 ? ["ten": true] : nil) },
+                    failure: failure)
             }
             #expect(outcome.hasObject)
             let echo = try await manager.decoded(HTTPBin.Echo.self, "get", parameters: ["after": "1"])
@@ -104,7 +111,9 @@ struct AsyncTests {
     func notFound() async throws {
         try await Harness.with { harness in
             let error = await #expect(throws: ResponseSerializationError.self) {
-                try await harness.manager.response("GET", "response?status=404&content-type=application/json&body=%7B%7D", serializer: HTTPResponseSerializer())
+                try await harness.manager.response(
+                    "GET", "response?status=404&content-type=application/json&body=%7B%7D",
+                    serializer: HTTPResponseSerializer())
             }
             #expect(error?.reason == .unacceptableStatusCode(404))
             #expect(error?.data == Data("{}".utf8))
@@ -139,11 +148,14 @@ struct AsyncTests {
         try await Harness.with { harness in
             let (stream, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
             let manager = harness.manager
-            async let result = manager.response("GET", "bytes/200000", serializer: HTTPResponseSerializer(), downloadProgress: reporter)
+            async let result = manager.response(
+                "GET", "bytes/200000", serializer: HTTPResponseSerializer(), downloadProgress: reporter)
             let collected = await collect(stream, within: 30)
             let body = try await result.object
             #expect(body?.count == 200_000)
-            let fractions = try #require(collected, "the progress stream was still open 30 s after the call: nobody finished it").map(\.fractionCompleted)
+            let fractions = try #require(
+                collected, "the progress stream was still open 30 s after the call: nobody finished it"
+            ).map(\.fractionCompleted)
             #expect(fractions.last == 1.0)
             #expect(fractions.count > 1)
             #expect(fractions == fractions.sorted())
@@ -159,7 +171,8 @@ struct AsyncTests {
             let collected = await collect(stream, within: 30)
             let status = try await result.response.statusCode
             #expect(status == 200)
-            let values = try #require(collected, "the progress stream was still open 30 s after the call: nobody finished it")
+            let values = try #require(
+                collected, "the progress stream was still open 30 s after the call: nobody finished it")
             #expect(values.last?.fractionCompleted == 1.0)
         }
     }
@@ -169,9 +182,11 @@ struct AsyncTests {
         try await Harness.with { harness in
             let manager = harness.manager
             let completed = Locked(0)
-            manager.updateHooks { $0.taskDidComplete = { _, _, error in
-                if (error as? URLError)?.code == .cancelled { completed.withLock { $0 += 1 } }
-            } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, _, error in
+                    if (error as? URLError)?.code == .cancelled { completed.withLock { $0 += 1 } }
+                }
+            }
             let call = Task { _ = try await manager.get("delay/30000") }
             #expect(await eventually(within: 60) { harness.server.requests.count == 1 })
             call.cancel()

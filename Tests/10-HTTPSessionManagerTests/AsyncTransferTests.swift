@@ -15,13 +15,17 @@ import Testing
 /// The awaited multipart POST: the closure verb's form and task, waited for.
 @Suite("The async multipart POST")
 struct AsyncMultipartTests {
-    @Test("An awaited multipart POST sends its fields and its file, reports the upload up to 1.0, and returns the manager's object")
+    @Test(
+        "An awaited multipart POST sends its fields and its file, reports the upload up to 1.0, and returns the manager's object"
+    )
     func sends() async throws {
         try await Harness.with { harness in
             let (stream, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
             let manager = harness.manager
             async let result = manager.post("post", parameters: ["key": "value"], progress: reporter) { form in
-                form.appendPart(withFileData: Data(payload(20_000).utf8), name: "file", fileName: "file.txt", mimeType: "text/plain")
+                form.appendPart(
+                    withFileData: Data(payload(20_000).utf8), name: "file", fileName: "file.txt", mimeType: "text/plain"
+                )
             }
             var last: TransferProgress?
             for await progress in stream { last = progress }
@@ -33,13 +37,21 @@ struct AsyncMultipartTests {
         }
     }
 
-    @Test("An awaited multipart POST with its own serializer returns that serializer's object, and the manager keeps its own")
+    @Test(
+        "An awaited multipart POST with its own serializer returns that serializer's object, and the manager keeps its own"
+    )
     func ownSerializer() async throws {
         try await Harness.with { harness in
-            let echo = try await harness.manager.post("post", serializer: DecodableResponseSerializer(HTTPBin.Echo.self)) { form in
-                form.appendPart(withFileData: Data("Data".utf8), name: "DataName", fileName: "DataFileName", mimeType: "data")
+            let echo = try await harness.manager.post(
+                "post", serializer: DecodableResponseSerializer(HTTPBin.Echo.self)
+            ) { form in
+                form.appendPart(
+                    withFileData: Data("Data".utf8), name: "DataName", fileName: "DataFileName", mimeType: "data")
             }
-            #expect(echo.object?.parts == [HTTPBin.Echo.Part(name: "DataName", filename: "DataFileName", contentType: "data", size: 4)])
+            #expect(
+                echo.object?.parts == [
+                    HTTPBin.Echo.Part(name: "DataName", filename: "DataFileName", contentType: "data", size: 4)
+                ])
             #expect(harness.manager.responseSerializer is JSONResponseSerializer)
         }
     }
@@ -49,7 +61,8 @@ struct AsyncMultipartTests {
         try await Harness.with { harness in
             let missing = URL(fileURLWithPath: "/no/such/file.txt")
             let error = await #expect(throws: MultipartFormError.self) {
-                try await harness.manager.post("post") { form in try form.appendPart(withFileURL: missing, name: "file") }
+                try await harness.manager.post("post") { form in try form.appendPart(withFileURL: missing, name: "file")
+                }
             }
             guard case .fileNotReachable(let url) = error else {
                 Issue.record("expected fileNotReachable, got \(String(describing: error))")
@@ -64,7 +77,9 @@ struct AsyncMultipartTests {
     func refused() async throws {
         try await Harness.with { harness in
             let error = await #expect(throws: ResponseSerializationError.self) {
-                try await harness.manager.post("status/500") { form in form.appendPart(withFileData: Data("x".utf8), name: "x", fileName: "x", mimeType: "text/plain") }
+                try await harness.manager.post("status/500") { form in
+                    form.appendPart(withFileData: Data("x".utf8), name: "x", fileName: "x", mimeType: "text/plain")
+                }
             }
             #expect(error?.reason == .unacceptableStatusCode(500))
         }
@@ -75,12 +90,15 @@ struct AsyncMultipartTests {
         try await Harness.with { harness in
             let manager = harness.manager
             let cancelled = Locked<[URLSessionTask]>([])
-            manager.updateHooks { $0.taskDidComplete = { _, task, error in
-                if (error as? URLError)?.code == .cancelled { cancelled.withLock { $0.append(task) } }
-            } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, task, error in
+                    if (error as? URLError)?.code == .cancelled { cancelled.withLock { $0.append(task) } }
+                }
+            }
             let call = Task {
                 _ = try await manager.post("delay/30000") { form in
-                    form.appendPart(withFileData: Data("slow".utf8), name: "file", fileName: "slow.txt", mimeType: "text/plain")
+                    form.appendPart(
+                        withFileData: Data("slow".utf8), name: "file", fileName: "slow.txt", mimeType: "text/plain")
                 }
             }
             #expect(await eventually(within: 60) { harness.server.requests.count == 1 })
@@ -110,14 +128,17 @@ struct AsyncDownloadTests {
         try #require(try await harness.manager.response("GET", path, serializer: HTTPResponseSerializer()).object)
     }
 
-    @Test("An awaited download puts the body in the file asked for, reports it up to 1.0, and returns the file's URL and the response")
+    @Test(
+        "An awaited download puts the body in the file asked for, reports it up to 1.0, and returns the file's URL and the response"
+    )
     func download() async throws {
         try await Harness.with { harness in
             try await withFolder { folder in
                 let file = folder.appendingPathComponent("bytes.bin")
                 let (stream, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
                 let manager = harness.manager
-                async let result = manager.download("bytes/200000", parameters: ["seed": 7], to: file, progress: reporter)
+                async let result = manager.download(
+                    "bytes/200000", parameters: ["seed": 7], to: file, progress: reporter)
                 var last: TransferProgress?
                 for await progress in stream { last = progress }
                 let (url, status) = try await (result.object, result.response.statusCode)
@@ -130,7 +151,9 @@ struct AsyncDownloadTests {
         }
     }
 
-    @Test("Without replacing, a file already there stays as it was, and the call throws fileNotMoved with the file manager's error")
+    @Test(
+        "Without replacing, a file already there stays as it was, and the call throws fileNotMoved with the file manager's error"
+    )
     func existingFileStays() async throws {
         try await Harness.with { harness in
             try await withFolder { folder in
@@ -155,7 +178,8 @@ struct AsyncDownloadTests {
             try await withFolder { folder in
                 let file = folder.appendingPathComponent("replaced.bin")
                 try Data("old".utf8).write(to: file)
-                let result = try await harness.manager.download("bytes/1000", parameters: ["seed": 3], to: file, replacingExistingFile: true)
+                let result = try await harness.manager.download(
+                    "bytes/1000", parameters: ["seed": 3], to: file, replacingExistingFile: true)
                 #expect(result.object == file)
                 let expected = try await bytes("bytes/1000?seed=3", harness)
                 #expect(try Data(contentsOf: file) == expected)
@@ -163,11 +187,14 @@ struct AsyncDownloadTests {
         }
     }
 
-    @Test("A download into a folder that does not exist throws fileNotMoved; the closure form reports the URL and no error, as AFNetworking does")
+    @Test(
+        "A download into a folder that does not exist throws fileNotMoved; the closure form reports the URL and no error, as AFNetworking does"
+    )
     func unmovable() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-folder-\(UUID().uuidString)/file.bin")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "no-such-folder-\(UUID().uuidString)/file.bin")
             await #expect {
                 _ = try await manager.download("bytes/1000", to: file)
             } throws: { error in
@@ -176,13 +203,17 @@ struct AsyncDownloadTests {
             }
             // The closure form: the handler gets the URL and no error; only the notification tells.
             let failures = Locked(0)
-            let observer = manager.notificationCenter.addObserver(forName: .downloadTaskDidFailToMoveFile, object: nil, queue: nil) { _ in
+            let observer = manager.notificationCenter.addObserver(
+                forName: .downloadTaskDidFailToMoveFile, object: nil, queue: nil
+            ) { _ in
                 failures.withLock { $0 += 1 }
             }
             defer { manager.notificationCenter.removeObserver(observer) }
             let handed = try await waitForCallback(within: 30, for: "the download's completion handler") { finish in
                 do {
-                    let task = try manager.downloadTask(with: URLRequest(url: harness.server.url("/bytes/1000")), destination: { _, _ in file }) {
+                    let task = try manager.downloadTask(
+                        with: URLRequest(url: harness.server.url("/bytes/1000")), destination: { _, _ in file }
+                    ) {
                         _, object, error in finish(.success((object as? URL, error.map { "\($0)" })))
                     }
                     manager.resume(task)
@@ -214,7 +245,9 @@ struct AsyncDownloadTests {
         try await Harness.with { harness in
             try await withFolder { folder in
                 let file = folder.appendingPathComponent("refused.bin")
-                let error = await #expect(throws: URLError.self) { try await harness.manager.download("http://127.0.0.1:1/bytes/10", to: file) }
+                let error = await #expect(throws: URLError.self) {
+                    try await harness.manager.download("http://127.0.0.1:1/bytes/10", to: file)
+                }
                 #expect(error?.code == .cannotConnectToHost)
                 #expect(!FileManager.default.fileExists(atPath: file.path))
             }
@@ -228,9 +261,11 @@ struct AsyncDownloadTests {
                 let manager = harness.manager
                 let file = folder.appendingPathComponent("cancelled.bin")
                 let cancelled = Locked<[URLSessionTask]>([])
-                manager.updateHooks { $0.taskDidComplete = { _, task, error in
-                    if (error as? URLError)?.code == .cancelled { cancelled.withLock { $0.append(task) } }
-                } }
+                manager.updateHooks {
+                    $0.taskDidComplete = { _, task, error in
+                        if (error as? URLError)?.code == .cancelled { cancelled.withLock { $0.append(task) } }
+                    }
+                }
                 let call = Task { _ = try await manager.download("delay/30000", to: file) }
                 #expect(await eventually(within: 60) { harness.server.requests.count == 1 })
                 call.cancel()

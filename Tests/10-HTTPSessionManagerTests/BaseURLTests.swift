@@ -75,7 +75,10 @@ struct BaseURLTests {
     @Test("Against a live server: a base URL with a path, then relative, rooted and query-only strings")
     func live() async throws {
         try await Harness.with(basePath: "/anything/v1") { harness in
-            for (relative, path) in [("items", "/anything/v1/items"), ("items/7/", "/anything/v1/items/7/"), ("../v2/items", "/anything/v2/items")] {
+            for (relative, path) in [
+                ("items", "/anything/v1/items"), ("items/7/", "/anything/v1/items/7/"),
+                ("../v2/items", "/anything/v2/items"),
+            ] {
                 let (_, outcome) = try await harness.call { manager, success, failure in
                     manager.get(relative, success: success, failure: failure)
                 }

@@ -17,7 +17,8 @@ struct CallStateTests {
         try await body(session.dataTask(with: URL(string: "http://127.0.0.1:1/")!))
     }
 
-    @Test("Cancelled before the task exists: only the flag is set, and start says to cancel the task before resuming it")
+    @Test(
+        "Cancelled before the task exists: only the flag is set, and start says to cancel the task before resuming it")
     func beforeTheTask() async {
         await withTask { task in
             let call = CallState()
@@ -53,7 +54,9 @@ struct CallStateTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test("The cancellation handler returns at once: the task's cancel(), which on Linux waits for URLSession's queue, runs on another queue")
+    @Test(
+        "The cancellation handler returns at once: the task's cancel(), which on Linux waits for URLSession's queue, runs on another queue"
+    )
     func cancelReturnsAtOnce() async {
         let task = HeldCancelTask()
         let call = CallState()

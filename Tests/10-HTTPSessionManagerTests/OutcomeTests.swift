@@ -29,7 +29,9 @@ struct OutcomeTests {
     func notFound() async throws {
         try await Harness.with { harness in
             let body = #"{"message":"no such user"}"#
-            let query = "status=404&content-type=application/json&body=" + body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let query =
+                "status=404&content-type=application/json&body=" + body.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!
             let (returned, outcome) = try await harness.call { manager, success, failure in
                 manager.get("response?" + query, success: success, failure: failure)
             }
@@ -91,7 +93,8 @@ struct OutcomeTests {
             }
         }
 
-        func send(_ manager: HTTPSessionManager, _ failure: @escaping HTTPSessionManager.Failure) -> URLSessionDataTask? {
+        func send(_ manager: HTTPSessionManager, _ failure: @escaping HTTPSessionManager.Failure) -> URLSessionDataTask?
+        {
             switch self {
             case .invalidURL: manager.get("http://[::1", failure: failure)
             case .queryClosureThrows: manager.get("get", parameters: ["key": "value"], failure: failure)
@@ -111,7 +114,9 @@ struct OutcomeTests {
         }
     }
 
-    @Test("A request that cannot be built: no task, nothing sent, and failure runs later on the completion queue", arguments: Unbuildable.allCases)
+    @Test(
+        "A request that cannot be built: no task, nothing sent, and failure runs later on the completion queue",
+        arguments: Unbuildable.allCases)
     func unbuildable(_ kind: Unbuildable) async throws {
         try await Harness.with { harness in
             kind.configure(harness.manager)
@@ -154,7 +159,8 @@ struct OutcomeTests {
     @Test("dataTask(withHTTPMethod:) returns the task unresumed, for the caller to adjust and resume")
     func unresumed() async throws {
         try await Harness.with { harness in
-            let task = try #require(harness.manager.dataTask(withHTTPMethod: "GET", urlString: "get", headers: ["X-Field": "request"]))
+            let task = try #require(
+                harness.manager.dataTask(withHTTPMethod: "GET", urlString: "get", headers: ["X-Field": "request"]))
             #expect(task.state == .suspended)
             #expect(task.originalRequest?.url == harness.server.url("/get"))
             #expect(task.originalRequest?.value(forHTTPHeaderField: "X-Field") == "request")

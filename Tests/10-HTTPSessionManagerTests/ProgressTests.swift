@@ -9,7 +9,9 @@ import Testing
 
 @Suite("The progress closure each verb gives")
 struct ProgressTests {
-    @Test("A GET's download progress reaches 1.0, for a sized and for a chunked body", arguments: ["bytes/100000", "stream-bytes/100000"])
+    @Test(
+        "A GET's download progress reaches 1.0, for a sized and for a chunked body",
+        arguments: ["bytes/100000", "stream-bytes/100000"])
     func download(path: String) async throws {
         try await Harness.with { harness in
             harness.manager.responseSerializer = HTTPResponseSerializer()
@@ -28,7 +30,9 @@ struct ProgressTests {
         try await Harness.with { harness in
             let log = ProgressLog()
             let (_, outcome) = try await harness.call { manager, success, failure in
-                manager.post("post", parameters: ["payload": payload(20_000)], progress: log.handler, success: success, failure: failure)
+                manager.post(
+                    "post", parameters: ["payload": payload(20_000)], progress: log.handler, success: success,
+                    failure: failure)
             }
             #expect(outcome.succeeded)
             #expect(try outcome.echo().bodySize > 20_000)
@@ -42,8 +46,11 @@ struct ProgressTests {
             let log = ProgressLog()
             let (_, outcome) = try await harness.call { manager, success, failure in
                 manager.post(
-                    "post", constructingBodyWith: { form in
-                        form.appendPart(withFileData: Data(payload(20_000).utf8), name: "file", fileName: "file.txt", mimeType: "text/plain")
+                    "post",
+                    constructingBodyWith: { form in
+                        form.appendPart(
+                            withFileData: Data(payload(20_000).utf8), name: "file", fileName: "file.txt",
+                            mimeType: "text/plain")
                     }, progress: log.handler, success: success, failure: failure)
             }
             #expect(outcome.succeeded)

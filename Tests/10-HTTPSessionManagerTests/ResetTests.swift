@@ -9,7 +9,9 @@ import Testing
 
 @Suite("Async calls across a session reset")
 struct AsyncResetTests {
-    @Test("200 awaited calls running, a reset with cancellation, 200 new calls at once: every call returns exactly once, the old with -999, the new with their object")
+    @Test(
+        "200 awaited calls running, a reset with cancellation, 200 new calls at once: every call returns exactly once, the old with -999, the new with their object"
+    )
     func awaitedCallsAcrossReset() async throws {
         try await Harness.with { harness in
             let manager = harness.manager
@@ -33,7 +35,9 @@ struct AsyncResetTests {
                 let gate = DelegateQueueGate(manager.operationQueue)
                 manager.invalidateSession(cancelingTasks: true, resetSession: true)
                 for index in 0..<200 { call("new \(index)", "get") }
-                #expect(await eventually(within: 30) { manager.taskTable.count == 400 }, "both generations are in the table at once")
+                #expect(
+                    await eventually(within: 30) { manager.taskTable.count == 400 },
+                    "both generations are in the table at once")
                 gate.release()
                 try await group.waitForAll()
             }

@@ -12,10 +12,13 @@ import Testing
 struct StressTests {
     /// How one call ended.
     enum Ending: Hashable, Sendable {
-        case answered, cancelled, failed(String)
+        case answered, cancelled
+        case failed(String)
     }
 
-    @Test("300 concurrent calls cancelled at random moments, 8 rounds: every call ends once, nothing hangs, nothing is left behind")
+    @Test(
+        "300 concurrent calls cancelled at random moments, 8 rounds: every call ends once, nothing hangs, nothing is left behind"
+    )
     func randomCancellation() async throws {
         // A hang is the failure this test exists to catch, and a hung await cannot be timed out
         // from inside: so a watchdog stops the whole process, with a message, after 5 minutes.
@@ -29,7 +32,9 @@ struct StressTests {
         try await Harness.with { harness in
             let manager = harness.manager
             let completions = Locked<[Int: Int]>([:])
-            manager.updateHooks { $0.taskDidComplete = { _, task, _ in completions.withLock { $0[task.taskIdentifier, default: 0] += 1 } } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, task, _ in completions.withLock { $0[task.taskIdentifier, default: 0] += 1 } }
+            }
             for round in 1...8 {
                 completions.withLock { $0 = [:] }
                 // The rest race, but in every ten calls one waits 5 s for its answer and is
@@ -44,10 +49,13 @@ struct StressTests {
                     for (index, step) in plan.enumerated() {
                         let call = Task { () throws -> Int in
                             if index.isMultiple(of: 2) || step.delay > 40 {
-                                return try await manager.decoded(HTTPBin.Echo.self, "delay/\(step.delay)").object.bodySize
+                                return try await manager.decoded(HTTPBin.Echo.self, "delay/\(step.delay)").object
+                                    .bodySize
                             }
-                            return try await manager.response("POST", "post", parameters: ["n": "\(index)"], serializer: HTTPResponseSerializer())
-                                .object?.count ?? 0
+                            return try await manager.response(
+                                "POST", "post", parameters: ["n": "\(index)"], serializer: HTTPResponseSerializer()
+                            )
+                            .object?.count ?? 0
                         }
                         group.addTask {
                             if let cancelAfter = step.cancelAfter {
@@ -73,7 +81,9 @@ struct StressTests {
                 #expect(failures.isEmpty, "round \(round): \(failures.prefix(3))")
                 // Both endings occur in every round, or the test is not testing the race.
                 #expect(endings.contains(.answered) && endings.contains(.cancelled), "round \(round)")
-                #expect(await eventually { completions.value.count == 300 }, "round \(round): \(completions.value.count) tasks completed")
+                #expect(
+                    await eventually { completions.value.count == 300 },
+                    "round \(round): \(completions.value.count) tasks completed")
                 #expect(completions.value.values.allSatisfy { $0 == 1 }, "round \(round): a task completed twice")
                 #expect(manager.taskTable.count == 0, "round \(round)")
             }

@@ -22,7 +22,9 @@ struct Outcome: Sendable {
         self.succeeded = succeeded
         self.task = task
         hasObject = object != nil
-        objectJSON = object.flatMap { JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil }
+        objectJSON = object.flatMap {
+            JSONSerialization.isValidJSONObject($0) ? try? JSONSerialization.data(withJSONObject: $0) : nil
+        }
         self.error = error
         queue = TestQueue.current
     }
@@ -45,14 +47,17 @@ final class Harness: Sendable {
 
     private init(server: HTTPBin, baseURL: URL?) {
         self.server = server
-        manager = HTTPSessionManager(baseURL: baseURL, configuration: .ephemeral, notificationCenter: NotificationCenter())
+        manager = HTTPSessionManager(
+            baseURL: baseURL, configuration: .ephemeral, notificationCenter: NotificationCenter())
         manager.completionQueue = completionQueue
         manager.notificationQueue = notificationQueue
     }
 
     /// Runs `body` with a manager whose base URL is `basePath` on a new server (the server's
     /// root when nil), then invalidates the session and stops the server.
-    static func with<T>(basePath: String? = nil, noBaseURL: Bool = false, _ body: (Harness) async throws -> T) async throws -> T {
+    static func with<T>(basePath: String? = nil, noBaseURL: Bool = false, _ body: (Harness) async throws -> T)
+        async throws -> T
+    {
         try await HTTPBin.serving { server in
             let baseURL = noBaseURL ? nil : basePath.map { server.url($0) } ?? server.baseURL
             let harness = Harness(server: server, baseURL: baseURL)
@@ -66,15 +71,21 @@ final class Harness: Sendable {
     /// task the verb returned and what the closure received.
     func call(
         within seconds: Double = 30,
-        _ verb: (HTTPSessionManager, @escaping HTTPSessionManager.Success, @escaping HTTPSessionManager.Failure) -> URLSessionDataTask?
+        _ verb: (HTTPSessionManager, @escaping HTTPSessionManager.Success, @escaping HTTPSessionManager.Failure) ->
+            URLSessionDataTask?
     ) async throws -> (returned: URLSessionDataTask?, outcome: Outcome) {
         let calls = Locked(0)
         let returned = Locked<URLSessionDataTask?>(nil)
         let manager = manager
-        let outcome = try await waitForCallback(within: seconds, for: "the verb's success or failure closure", progress: {
-            returned.value.map { "its task was \($0.state), \(manager.downloadProgress(for: $0).map { "\($0.completedUnitCount) bytes received" } ?? "out of the task table")" }
-                ?? "the verb had returned no task"
-        }) { finish in
+        let outcome = try await waitForCallback(
+            within: seconds, for: "the verb's success or failure closure",
+            progress: {
+                returned.value.map {
+                    "its task was \($0.state), \(manager.downloadProgress(for: $0).map { "\($0.completedUnitCount) bytes received" } ?? "out of the task table")"
+                }
+                    ?? "the verb had returned no task"
+            }
+        ) { finish in
             let task = verb(
                 manager,
                 { task, object in

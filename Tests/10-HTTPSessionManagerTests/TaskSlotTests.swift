@@ -26,7 +26,9 @@ struct TaskSlotTests {
         }
         slot.set(task, waitingWorkOn: queue)
         #expect(await eventually { ranOnQueue.value != nil })
-        #expect(ranOnQueue.value == true, "the work ran in place, on the thread that filled the slot, before the verb could return")
+        #expect(
+            ranOnQueue.value == true,
+            "the work ran in place, on the thread that filled the slot, before the verb could return")
     }
 
     @Test("Work that comes after the task was set runs at once, with that task")

@@ -27,7 +27,9 @@ struct VerbTests {
     func get() async throws {
         try await withDefaults { harness in
             let (returned, outcome) = try await harness.call { manager, success, failure in
-                manager.get("get", parameters: ["key": "value"], headers: ["X-Field": "request"], success: success, failure: failure)
+                manager.get(
+                    "get", parameters: ["key": "value"], headers: ["X-Field": "request"], success: success,
+                    failure: failure)
             }
             let echo = try outcome.echo()
             #expect(outcome.succeeded)
@@ -46,10 +48,12 @@ struct VerbTests {
         try await withDefaults { harness in
             let headed = Locked<URLSessionDataTask?>(nil)
             let (returned, outcome) = try await harness.call { manager, success, failure in
-                manager.head("get", parameters: ["key": "value"], headers: ["X-Field": "request"], success: { task in
-                    headed.withLock { $0 = task }
-                    success(task, nil)
-                }, failure: failure)
+                manager.head(
+                    "get", parameters: ["key": "value"], headers: ["X-Field": "request"],
+                    success: { task in
+                        headed.withLock { $0 = task }
+                        success(task, nil)
+                    }, failure: failure)
             }
             #expect(outcome.succeeded)
             #expect(!outcome.hasObject)
@@ -71,9 +75,15 @@ struct VerbTests {
                 let parameters = ["key": "value", "list": ["a", "b"]] as [String: Any]
                 let headers = ["X-Field": "request"]
                 switch method {
-                case "POST": return manager.post(path, parameters: parameters, headers: headers, success: success, failure: failure)
-                case "PUT": return manager.put(path, parameters: parameters, headers: headers, success: success, failure: failure)
-                default: return manager.patch(path, parameters: parameters, headers: headers, success: success, failure: failure)
+                case "POST":
+                    return manager.post(
+                        path, parameters: parameters, headers: headers, success: success, failure: failure)
+                case "PUT":
+                    return manager.put(
+                        path, parameters: parameters, headers: headers, success: success, failure: failure)
+                default:
+                    return manager.patch(
+                        path, parameters: parameters, headers: headers, success: success, failure: failure)
                 }
             }
             let echo = try outcome.echo()
@@ -91,7 +101,9 @@ struct VerbTests {
     func delete() async throws {
         try await withDefaults { harness in
             let (_, outcome) = try await harness.call { manager, success, failure in
-                manager.delete("delete", parameters: ["key": "value"], headers: ["X-Field": "request"], success: success, failure: failure)
+                manager.delete(
+                    "delete", parameters: ["key": "value"], headers: ["X-Field": "request"], success: success,
+                    failure: failure)
             }
             let echo = try outcome.echo()
             #expect(echo.method == "DELETE")
@@ -106,7 +118,8 @@ struct VerbTests {
         try await Harness.with { harness in
             let (_, outcome) = try await harness.call { manager, success, failure in
                 manager.post(
-                    "post", parameters: ["key": "value"], headers: ["content-type": "application/x-www-form-urlencoded; charset=utf-8"],
+                    "post", parameters: ["key": "value"],
+                    headers: ["content-type": "application/x-www-form-urlencoded; charset=utf-8"],
                     success: success, failure: failure)
             }
             let echo = try outcome.echo()
@@ -122,17 +135,20 @@ struct VerbTests {
                 manager.post(
                     "post", parameters: ["key": "value"], headers: ["X-Field": "request"],
                     constructingBodyWith: { form in
-                        form.appendPart(withFileData: Data("Data".utf8), name: "DataName", fileName: "DataFileName", mimeType: "data")
+                        form.appendPart(
+                            withFileData: Data("Data".utf8), name: "DataName", fileName: "DataFileName",
+                            mimeType: "data")
                     }, success: success, failure: failure)
             }
             let echo = try outcome.echo()
             #expect(outcome.succeeded)
             #expect(returned is URLSessionUploadTask)
             #expect(echo.form == ["key": ["value"]])
-            #expect(echo.parts == [
-                HTTPBin.Echo.Part(name: "key", size: 5),
-                HTTPBin.Echo.Part(name: "DataName", filename: "DataFileName", contentType: "data", size: 4),
-            ])
+            #expect(
+                echo.parts == [
+                    HTTPBin.Echo.Part(name: "key", size: 5),
+                    HTTPBin.Echo.Part(name: "DataName", filename: "DataFileName", contentType: "data", size: 4),
+                ])
             #expect(echo.headers["content-type"]?.hasPrefix("multipart/form-data; boundary=") == true)
             #expect(echo.headers["x-field"] == "request")
             #expect(echo.headers["x-kept"] == "kept")
@@ -156,8 +172,9 @@ struct VerbTests {
         try await Harness.with { harness in
             let missing = URL(fileURLWithPath: "/no/such/file.txt")
             let (returned, outcome) = try await harness.call { manager, success, failure in
-                manager.post("post", constructingBodyWith: { form in try form.appendPart(withFileURL: missing, name: "file") },
-                             success: success, failure: failure)
+                manager.post(
+                    "post", constructingBodyWith: { form in try form.appendPart(withFileURL: missing, name: "file") },
+                    success: success, failure: failure)
             }
             #expect(returned == nil)
             #expect(outcome.task == nil)
@@ -180,16 +197,22 @@ struct VerbTests {
                 resumed.withLock { $0.append(task) }
             }
             defer { center.removeObserver(observer) }
-            let (get, _) = try await harness.call { manager, success, failure in manager.get("get", success: success, failure: failure) }
+            let (get, _) = try await harness.call { manager, success, failure in
+                manager.get("get", success: success, failure: failure)
+            }
             let (multipart, _) = try await harness.call { manager, success, failure in
-                manager.post("post", constructingBodyWith: { form in
-                    form.appendPart(withFileData: Data("Data".utf8), name: "file", fileName: "file.txt", mimeType: "text/plain")
-                }, success: success, failure: failure)
+                manager.post(
+                    "post",
+                    constructingBodyWith: { form in
+                        form.appendPart(
+                            withFileData: Data("Data".utf8), name: "file", fileName: "file.txt", mimeType: "text/plain")
+                    }, success: success, failure: failure)
             }
             await withCheckedContinuation { continuation in harness.notificationQueue.async { continuation.resume() } }
             let tasks = resumed.value
-            #expect(tasks.count == 2 && tasks.first === get && tasks.last === multipart,
-                    "\(tasks.count) resume notification(s) for 2 requests: a task resumed with task.resume() posts none")
+            #expect(
+                tasks.count == 2 && tasks.first === get && tasks.last === multipart,
+                "\(tasks.count) resume notification(s) for 2 requests: a task resumed with task.resume() posts none")
         }
     }
 

@@ -29,13 +29,19 @@ struct AsyncImageTests {
         }
     }
 
-    @Test("An awaited image that cannot be had throws the download's error: a 404, a body that is no image, a request with no URL")
+    @Test(
+        "An awaited image that cannot be had throws the download's error: a 404, a body that is no image, a request with no URL"
+    )
     func failures() async throws {
         try await Harness.with { harness in
             let downloader = harness.downloader
-            let notFound = await #expect(throws: ResponseSerializationError.self) { try await downloader.image(for: harness.request("/status/404")) }
+            let notFound = await #expect(throws: ResponseSerializationError.self) {
+                try await downloader.image(for: harness.request("/status/404"))
+            }
             #expect(notFound?.reason == .unacceptableStatusCode(404))
-            await #expect(throws: ResponseSerializationError.self) { try await downloader.image(for: harness.request("/get")) }
+            await #expect(throws: ResponseSerializationError.self) {
+                try await downloader.image(for: harness.request("/get"))
+            }
             var noURL = harness.request("/image/png")
             noURL.url = nil
             let badURL = await #expect(throws: URLError.self) { try await downloader.image(for: noURL) }
@@ -43,7 +49,9 @@ struct AsyncImageTests {
         }
     }
 
-    @Test("Cancelling the Swift task cancels its own receipt only: CancellationError, and another caller of the URL still gets the image")
+    @Test(
+        "Cancelling the Swift task cancels its own receipt only: CancellationError, and another caller of the URL still gets the image"
+    )
     func cancelOneCaller() async throws {
         try await Harness.with { harness in
             let downloader = harness.downloader
@@ -56,8 +64,10 @@ struct AsyncImageTests {
             let path = "/image/numbered/3"
             harness.download(path, as: "closure")
             let call = Task { try await downloader.image(for: harness.request(path)) }
-            #expect(await eventually(within: 120) { downloader.activity.running == 1 && harness.hits(path) == 1 },
-                    "the shared download reached the server: \(harness.hits(path)) request(s), \(downloader.activity.running) running")
+            #expect(
+                await eventually(within: 120) { downloader.activity.running == 1 && harness.hits(path) == 1 },
+                "the shared download reached the server: \(harness.hits(path)) request(s), \(downloader.activity.running) running"
+            )
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
             gate.release()

@@ -30,7 +30,9 @@ struct BadInputTests {
             case .reason(let reason):
                 return (error as? ResponseSerializationError)?.reason == reason
             case .malformedBody(let expected):
-                guard case .malformedBody(let format, _)? = (error as? ResponseSerializationError)?.reason else { return false }
+                guard case .malformedBody(let format, _)? = (error as? ResponseSerializationError)?.reason else {
+                    return false
+                }
                 return format == expected
             case .network:
                 return error is URLError
@@ -40,16 +42,26 @@ struct BadInputTests {
 
     static let cases: [(String, String, Expected)] = [
         ("a 404", "/image/png?fixture=missing", .reason(.unacceptableStatusCode(404))),
-        ("a body that is not an image", "/response?content-type=image/png&body=not%20a%20picture", .malformedBody(format: "PNG or JPEG")),
+        (
+            "a body that is not an image", "/response?content-type=image/png&body=not%20a%20picture",
+            .malformedBody(format: "PNG or JPEG")
+        ),
         ("a truncated JPEG", "/image/jpeg?fixture=truncated", .malformedBody(format: "JPEG")),
         (
             "a decompression bomb", "/image/png?fixture=bomb",
-            .reason(.decodingFailed(type: "Image", detail: ImageError.tooLarge(width: 100_000, height: 100_000, maxPixelCount: DecodingOptions.defaultMaxPixelCount).description))
+            .reason(
+                .decodingFailed(
+                    type: "Image",
+                    detail: ImageError.tooLarge(
+                        width: 100_000, height: 100_000, maxPixelCount: DecodingOptions.defaultMaxPixelCount
+                    ).description))
         ),
         ("a connection dropped mid-body", "/fault/close-mid-body", .network),
     ]
 
-    @Test("Each caller of the merged download gets the typed error, from one request, and nothing is cached", arguments: cases)
+    @Test(
+        "Each caller of the merged download gets the typed error, from one request, and nothing is cached",
+        arguments: cases)
     func badInput(name: String, path: String, expected: Expected) async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
             let blocker = await harness.blockSlots()
@@ -60,7 +72,8 @@ struct BadInputTests {
             for caller in ["first", "second"] {
                 let answers = harness.answers[caller]
                 #expect(answers.count == 1, "\(caller) got \(answers.count) answers")
-                #expect(expected.matches(answers.first?.error), "\(caller) got \(String(describing: answers.first?.error))")
+                #expect(
+                    expected.matches(answers.first?.error), "\(caller) got \(String(describing: answers.first?.error))")
             }
             #expect(harness.hits(path) == 1)
             #expect(harness.cache.memoryUsage == 0)

@@ -28,26 +28,39 @@ struct CallOutTests {
                 harness.download("/image/numbered/50", as: "first")
                 returned.withLock { $0 = true }
             }.start()
-            #expect(await eventually(within: 30) { returned.value }, "downloadImage never returned: it asked its cache while holding its lock")
-            #expect(await harness.answers.wait(for: 1, within: 30), "no answer: the download's completion asked the cache while holding the lock")
+            #expect(
+                await eventually(within: 30) { returned.value },
+                "downloadImage never returned: it asked its cache while holding its lock")
+            #expect(
+                await harness.answers.wait(for: 1, within: 30),
+                "no answer: the download's completion asked the cache while holding the lock")
             #expect(harness.answers["first"].first?.imageNumber == 50)
             #expect(cache.questions.value > 0, "the cache never asked the downloader anything")
         }
     }
 
-    @Test("A caller whose cache lookup missed while the same image was downloaded and cached asks the cache again, instead of downloading the image a second time")
+    @Test(
+        "A caller whose cache lookup missed while the same image was downloaded and cached asks the cache again, instead of downloading the image a second time"
+    )
     func lookupOverlapsADownload() async throws {
         let cache = ScriptedCache()
         let lookups = Locked(0)
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         // The first lookup is held, and then answers the miss it saw before the image landed.
-        cache.beforeLookUp.withLock { $0 = { _ in
-            guard lookups.withLock({ count -> Bool in count += 1; return count == 1 }) else { return nil }
-            held.signal()
-            _ = release.wait(timeout: .now() + 60)
-            return .some(nil)
-        } }
+        cache.beforeLookUp.withLock {
+            $0 = { _ in
+                guard
+                    lookups.withLock({ count -> Bool in
+                        count += 1
+                        return count == 1
+                    })
+                else { return nil }
+                held.signal()
+                _ = release.wait(timeout: .now() + 60)
+                return .some(nil)
+            }
+        }
         try await Harness.with(imageCache: cache) { harness in
             let path = "/image/numbered/70"
             Thread { harness.download(path, as: "late") }.start()
@@ -57,30 +70,46 @@ struct CallOutTests {
             #expect(await harness.answers.wait(for: 1))
             release.signal()
             #expect(await harness.answers.wait(for: 2))
-            #expect(harness.hits(path) == 1, "the image was downloaded a second time for a caller whose lookup had missed while it arrived")
+            #expect(
+                harness.hits(path) == 1,
+                "the image was downloaded a second time for a caller whose lookup had missed while it arrived")
             #expect(harness.answers["late"].first?.imageNumber == 70)
-            #expect(harness.answers["late"].first?.response == nil, "the late caller's image did not come from the cache")
+            #expect(
+                harness.answers["late"].first?.response == nil, "the late caller's image did not come from the cache")
         }
     }
 
-    @Test("A request made while a finished download's image is being cached joins that download: the image goes into the cache before the download leaves the table")
+    @Test(
+        "A request made while a finished download's image is being cached joins that download: the image goes into the cache before the download leaves the table"
+    )
     func requestWhileCaching() async throws {
         let cache = ScriptedCache()
         try await Harness.with(imageCache: cache) { harness in
             let path = "/image/numbered/71"
             let asked = Locked(false)
-            cache.beforeAdd.withLock { $0 = { _ in
-                guard !asked.withLock({ asked in defer { asked = true }; return asked }) else { return }
-                harness.download(path, as: "meanwhile")
-            } }
+            cache.beforeAdd.withLock {
+                $0 = { _ in
+                    guard
+                        !asked.withLock({ asked in
+                            defer { asked = true }
+                            return asked
+                        })
+                    else { return }
+                    harness.download(path, as: "meanwhile")
+                }
+            }
             harness.download(path, as: "first")
             #expect(await harness.answers.wait(for: 2))
-            #expect(harness.hits(path) == 1, "a request made while the image was being cached found neither the download nor the image")
+            #expect(
+                harness.hits(path) == 1,
+                "a request made while the image was being cached found neither the download nor the image")
             #expect(harness.answers["meanwhile"].first?.imageNumber == 71)
         }
     }
 
-    @Test("Downloads waiting on a session invalidated meanwhile fail one after another in a loop: the stack does not deepen with the queue")
+    @Test(
+        "Downloads waiting on a session invalidated meanwhile fail one after another in a loop: the stack does not deepen with the queue"
+    )
     func failuresInALoop() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
             // The depth of the stack each time a slot is freed: a recursion between starting a
@@ -97,7 +126,10 @@ struct CallOutTests {
             #expect(harness.downloader.activity == (1, count))
             harness.downloader.sessionManager.invalidateSession(cancelingTasks: true)
             #expect(await harness.answers.wait(for: count))
-            #expect((0..<count).allSatisfy { harness.answers["\($0)"].first?.error as? SessionManagerError == .sessionInvalidated })
+            #expect(
+                (0..<count).allSatisfy {
+                    harness.answers["\($0)"].first?.error as? SessionManagerError == .sessionInvalidated
+                })
             #expect(harness.downloader.activity == (0, 0))
             let seen = depths.value
             #expect(seen.count > count)

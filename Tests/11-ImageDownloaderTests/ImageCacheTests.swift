@@ -22,15 +22,21 @@ struct ImageCacheTests {
         #expect(cache.image(for: request, withAdditionalIdentifier: nil)?.pixelWidth == 2)
         #expect(cache.image(for: request, withAdditionalIdentifier: "filter")?.pixelWidth == 3)
         #expect(cache.image(for: request, withAdditionalIdentifier: "nofilter") == nil)
-        #expect(cache.image(for: URLRequest(url: URL(string: "http://example.com/other.png")!), withAdditionalIdentifier: nil) == nil)
+        #expect(
+            cache.image(
+                for: URLRequest(url: URL(string: "http://example.com/other.png")!), withAdditionalIdentifier: nil)
+                == nil)
     }
 
     @Test("The key keeps URL and identifier apart: AFNetworking's concatenation would confuse these pairs")
     func keys() {
         let plain = URLRequest(url: URL(string: "http://example.com/avatar.png")!)
         let withQuery = URLRequest(url: URL(string: "http://example.com/avatar.png?size=64")!)
-        #expect(imageCacheKey(for: plain, additionalIdentifier: "?size=64") != imageCacheKey(for: withQuery, additionalIdentifier: nil))
-        #expect(imageCacheKey(for: plain, additionalIdentifier: "") != imageCacheKey(for: plain, additionalIdentifier: nil))
+        #expect(
+            imageCacheKey(for: plain, additionalIdentifier: "?size=64")
+                != imageCacheKey(for: withQuery, additionalIdentifier: nil))
+        #expect(
+            imageCacheKey(for: plain, additionalIdentifier: "") != imageCacheKey(for: plain, additionalIdentifier: nil))
         #expect(imageCacheKey(for: plain, additionalIdentifier: nil) == "http://example.com/avatar.png")
         var noURL = plain
         noURL.url = nil
@@ -81,7 +87,9 @@ struct ImageCacheTests {
         #expect(kept == [0, 6, 7, 8, 9, 10])
     }
 
-    @Test("A preferred size above the capacity is lowered to it (AFNetworking's subtraction would wrap around and purge everything)")
+    @Test(
+        "A preferred size above the capacity is lowered to it (AFNetworking's subtraction would wrap around and purge everything)"
+    )
     func preferredAboveCapacity() {
         let cache = AutoPurgingImageCache(memoryCapacity: 4000, preferredMemoryCapacity: 9000)
         #expect(cache.preferredMemoryUsageAfterPurge == 4000)
@@ -103,7 +111,9 @@ struct ImageCacheTests {
         #expect(cache.image(withIdentifier: "a") == nil)
     }
 
-    @Test("Eight threads adding and reading at once: the usage is always the sum of what is held, and never above capacity")
+    @Test(
+        "Eight threads adding and reading at once: the usage is always the sum of what is held, and never above capacity"
+    )
     func concurrency() {
         let cache = AutoPurgingImageCache(memoryCapacity: 64 * 1024, preferredMemoryCapacity: 40 * 1024)
         let highest = Locked<UInt64>(0)
@@ -114,14 +124,18 @@ struct ImageCacheTests {
                 if step % 3 == 0 {
                     _ = cache.image(withIdentifier: identifier)
                 } else {
-                    cache.add(testImage(width: Int.random(in: 1...32, using: &generator), height: 16), withIdentifier: identifier)
+                    cache.add(
+                        testImage(width: Int.random(in: 1...32, using: &generator), height: 16),
+                        withIdentifier: identifier)
                 }
                 let usage = cache.memoryUsage
                 highest.withLock { $0 = max($0, usage) }
             }
         }
         #expect(highest.value <= 64 * 1024)
-        let held = (0..<200).compactMap { cache.image(withIdentifier: "\($0)") }.reduce(0) { $0 + UInt64($1.pixelWidth * $1.pixelHeight * 4) }
+        let held = (0..<200).compactMap { cache.image(withIdentifier: "\($0)") }.reduce(0) {
+            $0 + UInt64($1.pixelWidth * $1.pixelHeight * 4)
+        }
         #expect(held == cache.memoryUsage)
     }
 }

@@ -22,9 +22,11 @@ final class NaiveCell: Sendable {
 
     func show(_ request: URLRequest) {
         if cancels, let previous = receipt.value { downloader.cancelTask(for: previous) }
-        let new = downloader.downloadImage(for: request, success: { [shown] _, _, image in
-            shown.withLock { $0.append(Answer.image(image, nil).imageNumber ?? -1) }
-        })
+        let new = downloader.downloadImage(
+            for: request,
+            success: { [shown] _, _, image in
+                shown.withLock { $0.append(Answer.image(image, nil).imageNumber ?? -1) }
+            })
         receipt.withLock { $0 = new }
     }
 }
@@ -35,7 +37,8 @@ struct ImageViewTests {
     /// The chapter's opening story. A list reuses a cell: it asked for row 100's avatar, and now
     /// shows row 200. The downloader is LIFO, as a scrolling list wants, so the newest request
     /// (row 200's) starts first, and the stale one (row 100's) answers last, every time.
-    @Test("A reused cell that just shows what comes back ends up with the previous row's avatar; ImageView shows its own")
+    @Test(
+        "A reused cell that just shows what comes back ends up with the previous row's avatar; ImageView shows its own")
     func openingStory() async throws {
         try await Harness.with(maximumActiveDownloads: 1, prioritization: .lifo) { harness in
             let naive = NaiveCell(downloader: harness.downloader)
@@ -62,7 +65,9 @@ struct ImageViewTests {
     /// The harder half: the old answer is already on its way to the completion queue when the
     /// cell is reused, so cancelling cannot take it back. The completion queue is held suspended
     /// to make that moment certain.
-    @Test("An answer already on its way for the previous URL is ignored: the placeholder stays until the new image comes", arguments: [false, true])
+    @Test(
+        "An answer already on its way for the previous URL is ignored: the placeholder stays until the new image comes",
+        arguments: [false, true])
     func lateAnswer(checksReceipts: Bool) async throws {
         let held = DispatchQueue(label: "test.held.completion")
         held.suspend()
@@ -71,11 +76,18 @@ struct ImageViewTests {
             let naive = NaiveCell(downloader: harness.downloader, cancels: true)
             let view = ImageView(downloader: harness.downloader)
             let show: (String, Image?) -> Void = { path, placeholder in
-                if checksReceipts { view.setImage(with: harness.request(path), placeholder: placeholder) } else { naive.show(harness.request(path)) }
+                if checksReceipts {
+                    view.setImage(with: harness.request(path), placeholder: placeholder)
+                } else {
+                    naive.show(harness.request(path))
+                }
             }
             show("/image/numbered/100", nil)
             // Row 100's download has completed: its answer waits in the held queue.
-            #expect(await eventually(within: 60) { harness.hits("/image/numbered/100") == 1 && harness.downloader.activity == (0, 0) })
+            #expect(
+                await eventually(within: 60) {
+                    harness.hits("/image/numbered/100") == 1 && harness.downloader.activity == (0, 0)
+                })
             show("/fault/stall-after-headers", placeholder)
             held.resume()
             await withCheckedContinuation { continuation in held.async { continuation.resume() } }
@@ -93,7 +105,9 @@ struct ImageViewTests {
             let request = harness.request("/image/numbered/50")
             harness.cache.add(testImage(width: 50), for: request, withAdditionalIdentifier: nil)
             let displayed = Locked<[Int]>([])
-            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image?.pixelWidth ?? 0) } }
+            let view = ImageView(downloader: harness.downloader) { image in
+                displayed.withLock { $0.append(image?.pixelWidth ?? 0) }
+            }
             view.setImage(with: request, placeholder: testImage(width: 1))
             #expect(view.image?.pixelWidth == 50)
             #expect(displayed.value == [50])
@@ -102,19 +116,30 @@ struct ImageViewTests {
         }
     }
 
-    @Test("An image that lands in the cache between the view's look and the downloader's is shown: the view's receipt is active before it asks")
+    @Test(
+        "An image that lands in the cache between the view's look and the downloader's is shown: the view's receipt is active before it asks"
+    )
     func imageLandsBetweenTheLooks() async throws {
         let cache = ScriptedCache()
         let looks = Locked(0)
         // The first look misses, as if the image arrived just after it.
-        cache.beforeLookUp.withLock { $0 = { _ in looks.withLock { $0 += 1; return $0 } == 1 ? .some(nil) : nil } }
+        cache.beforeLookUp.withLock {
+            $0 = { _ in
+                looks.withLock {
+                    $0 += 1
+                    return $0
+                } == 1 ? .some(nil) : nil
+            }
+        }
         try await Harness.with(imageCache: cache) { harness in
             let request = harness.request("/image/numbered/72")
             cache.images.add(testImage(width: 72), for: request, withAdditionalIdentifier: nil)
             let view = ImageView(downloader: harness.downloader)
             view.setImage(with: request, placeholder: testImage(width: 1))
-            #expect(await eventually(within: 30) { view.image?.pixelWidth == 72 },
-                    "the view still shows a \(view.image?.pixelWidth ?? 0)-pixel image: the downloader's answer from its cache was dropped")
+            #expect(
+                await eventually(within: 30) { view.image?.pixelWidth == 72 },
+                "the view still shows a \(view.image?.pixelWidth ?? 0)-pixel image: the downloader's answer from its cache was dropped"
+            )
             #expect(harness.hits("/image/numbered/72") == 0)
         }
     }
@@ -123,7 +148,9 @@ struct ImageViewTests {
     func sameURLTwice() async throws {
         try await Harness.with { harness in
             let displayed = Locked<[Int]>([])
-            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image?.pixelWidth ?? 0) } }
+            let view = ImageView(downloader: harness.downloader) { image in
+                displayed.withLock { $0.append(image?.pixelWidth ?? 0) }
+            }
             view.setImage(with: harness.request("/image/numbered/51?delay=100"))
             view.setImage(with: harness.request("/image/numbered/51?delay=100"))
             #expect(await harness.isIdle())
@@ -157,24 +184,31 @@ struct ImageViewTests {
             request.url = nil
             let codes = Locked<[URLError.Code?]>([])
             let view = ImageView(downloader: harness.downloader)
-            view.setImage(with: request, placeholder: testImage(width: 3), failure: { _, _, error in codes.withLock { $0.append((error as? URLError)?.code) } })
+            view.setImage(
+                with: request, placeholder: testImage(width: 3),
+                failure: { _, _, error in codes.withLock { $0.append((error as? URLError)?.code) } })
             #expect(codes.value == [.badURL])
             #expect(view.image?.pixelWidth == 3)
         }
     }
 
-    @Test("A request without a URL and without a placeholder leaves no image, as in AFNetworking, and the download the view waited for never answers into it")
+    @Test(
+        "A request without a URL and without a placeholder leaves no image, as in AFNetworking, and the download the view waited for never answers into it"
+    )
     func noURLNoPlaceholder() async throws {
         try await Harness.with { harness in
             var request = harness.request("/image/numbered/1")
             request.url = nil
             let displayed = Locked<[Int?]>([])
-            let view = ImageView(downloader: harness.downloader) { image in displayed.withLock { $0.append(image?.pixelWidth) } }
+            let view = ImageView(downloader: harness.downloader) { image in
+                displayed.withLock { $0.append(image?.pixelWidth) }
+            }
             // The previous row's download waits in the queue behind stalled slots.
             let blocker = await harness.blockSlots()
             view.setImage(with: harness.request("/image/numbered/2"), placeholder: testImage(width: 4))
             view.setImage(with: request)
-            #expect(view.image == nil, "the view shows \(view.image.map { "a \($0.pixelWidth)-pixel image" } ?? "nothing")")
+            #expect(
+                view.image == nil, "the view shows \(view.image.map { "a \($0.pixelWidth)-pixel image" } ?? "nothing")")
             #expect(displayed.value == [4, nil])
             blocker.release()
             #expect(await harness.isIdle())

@@ -9,7 +9,9 @@ import Testing
 /// Merged downloads, counted where they cannot be faked: at the server.
 @Suite("Merged downloads")
 struct MergeTests {
-    @Test("Two requests for one URL while the first is on its way share one task: HTTPBin receives one request, and each caller gets the image")
+    @Test(
+        "Two requests for one URL while the first is on its way share one task: HTTPBin receives one request, and each caller gets the image"
+    )
     func twoCallersOneRequest() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
             let blocker = await harness.blockSlots()
@@ -51,7 +53,9 @@ struct MergeTests {
         }
     }
 
-    @Test("A cached image is returned at once: no task, no receipt, no response, HTTPBin sees nothing, and success runs after the call returned")
+    @Test(
+        "A cached image is returned at once: no task, no receipt, no response, HTTPBin sees nothing, and success runs after the call returned"
+    )
     func cachedImage() async throws {
         try await Harness.with { harness in
             let downloaded = await harness.answer("/image/numbered/3")
@@ -61,10 +65,12 @@ struct MergeTests {
             let returned = Locked(false)
             let ranBeforeReturn = Locked<Bool?>(nil)
             let receipt = harness.completionQueue.sync {
-                let receipt = harness.downloader.downloadImage(for: harness.request("/image/numbered/3"), success: { _, response, image in
-                    ranBeforeReturn.withLock { $0 = !returned.value }
-                    harness.answers.record("again", .image(image, response))
-                })
+                let receipt = harness.downloader.downloadImage(
+                    for: harness.request("/image/numbered/3"),
+                    success: { _, response, image in
+                        ranBeforeReturn.withLock { $0 = !returned.value }
+                        harness.answers.record("again", .image(image, response))
+                    })
                 returned.withLock { $0 = true }
                 return receipt
             }
@@ -96,10 +102,12 @@ struct MergeTests {
             let ranBeforeReturn = Locked<Bool?>(nil)
             // On the completion queue itself, as in `cachedImage`.
             let receipt = harness.completionQueue.sync {
-                let receipt = harness.downloader.downloadImage(for: request, failure: { _, response, error in
-                    ranBeforeReturn.withLock { $0 = !returned.value }
-                    harness.answers.record("bad", .failure(error, response))
-                })
+                let receipt = harness.downloader.downloadImage(
+                    for: request,
+                    failure: { _, response, error in
+                        ranBeforeReturn.withLock { $0 = !returned.value }
+                        harness.answers.record("bad", .failure(error, response))
+                    })
                 returned.withLock { $0 = true }
                 return receipt
             }
@@ -125,23 +133,30 @@ struct MergeTests {
         }
     }
 
-    @Test("One block calls all of a download's handlers: on a concurrent completion queue, the second caller's handler never runs beside the first's")
+    @Test(
+        "One block calls all of a download's handlers: on a concurrent completion queue, the second caller's handler never runs beside the first's"
+    )
     func handlersInOneBlock() async throws {
         let concurrent = DispatchQueue(label: "test.concurrent.completion", attributes: .concurrent)
         try await Harness.with(maximumActiveDownloads: 1, completionQueue: concurrent) { harness in
             let blocker = await harness.blockSlots()
             let secondStarted = DispatchSemaphore(value: 0)
             let overlapped = Locked<Bool?>(nil)
-            harness.downloader.downloadImage(for: harness.request("/image/numbered/14"), success: { _, _, _ in
-                // Held until the second handler starts, or for 3 s: called one after the other
-                // from one block they cannot overlap; as blocks of their own on a concurrent
-                // queue, the second starts while this one waits.
-                overlapped.withLock { $0 = secondStarted.wait(timeout: .now() + 3) == .success }
-            })
-            harness.downloader.downloadImage(for: harness.request("/image/numbered/14"), success: { _, _, _ in secondStarted.signal() })
+            harness.downloader.downloadImage(
+                for: harness.request("/image/numbered/14"),
+                success: { _, _, _ in
+                    // Held until the second handler starts, or for 3 s: called one after the other
+                    // from one block they cannot overlap; as blocks of their own on a concurrent
+                    // queue, the second starts while this one waits.
+                    overlapped.withLock { $0 = secondStarted.wait(timeout: .now() + 3) == .success }
+                })
+            harness.downloader.downloadImage(
+                for: harness.request("/image/numbered/14"), success: { _, _, _ in secondStarted.signal() })
             blocker.release()
             #expect(await eventually(within: 60) { overlapped.value != nil })
-            #expect(overlapped.value == false, "the second caller's handler ran while the first's was running: each handler was a block of its own")
+            #expect(
+                overlapped.value == false,
+                "the second caller's handler ran while the first's was running: each handler was a block of its own")
         }
     }
 }
@@ -159,14 +174,21 @@ struct CancelTests {
             blocker.release()
             #expect(await harness.answers.wait(for: 2))
             #expect(harness.answers["leaving"].map(\.urlErrorCode) == [.cancelled])
-            let reason = (harness.answers["leaving"].first?.error as NSError?)?.userInfo[NSLocalizedFailureReasonErrorKey] as? String
-            #expect(reason == "ImageDownloader cancelled URL request: \(harness.server.url("/image/numbered/5").absoluteString)")
+            let reason =
+                (harness.answers["leaving"].first?.error as NSError?)?.userInfo[NSLocalizedFailureReasonErrorKey]
+                as? String
+            #expect(
+                reason
+                    == "ImageDownloader cancelled URL request: \(harness.server.url("/image/numbered/5").absoluteString)"
+            )
             #expect(harness.answers["staying"].map(\.imageNumber) == [5])
             #expect(harness.hits("/image/numbered/5") == 1)
         }
     }
 
-    @Test("A caller that joined with a request of its own and cancels gets the download's request, as AFNetworking hands over its task's original request")
+    @Test(
+        "A caller that joined with a request of its own and cancels gets the download's request, as AFNetworking hands over its task's original request"
+    )
     func cancelledJoinerGetsTheSentRequest() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
             let blocker = await harness.blockSlots()
@@ -187,7 +209,9 @@ struct CancelTests {
         }
     }
 
-    @Test("When the last caller of a waiting download cancels, the download leaves the queue and never reaches the server")
+    @Test(
+        "When the last caller of a waiting download cancels, the download leaves the queue and never reaches the server"
+    )
     func cancelWaiting() async throws {
         try await Harness.with(maximumActiveDownloads: 1) { harness in
             let blocker = await harness.blockSlots()
@@ -217,7 +241,9 @@ struct CancelTests {
         }
     }
 
-    @Test("After every caller cancelled, a new request for the URL is a new download, untouched by the old task's completion")
+    @Test(
+        "After every caller cancelled, a new request for the URL is a new download, untouched by the old task's completion"
+    )
     func cancelThenAskAgain() async throws {
         try await Harness.with { harness in
             let path = "/image/numbered/11?delay=200"

@@ -12,7 +12,8 @@ import Testing
 /// At most `maximumActiveDownloads` tasks; the others wait, FIFO or LIFO.
 @Suite("The download queue")
 struct QueueTests {
-    @Test("AFNetworking's defaults: four downloads at once, FIFO, and an image cache of 100 MB that purges down to 60 MB")
+    @Test(
+        "AFNetworking's defaults: four downloads at once, FIFO, and an image cache of 100 MB that purges down to 60 MB")
     func defaults() throws {
         let downloader = ImageDownloader(sessionManager: HTTPSessionManager(configuration: .ephemeral))
         defer { downloader.sessionManager.invalidateSession(cancelingTasks: true) }
@@ -32,7 +33,9 @@ struct QueueTests {
         #expect(!(own.sessionManager.responseSerializer is ImageResponseSerializer))
     }
 
-    @Test("A download whose last caller cancels after it got a slot, but before its task was made, is cancelled before it starts and frees its slot")
+    @Test(
+        "A download whose last caller cancels after it got a slot, but before its task was made, is cancelled before it starts and frees its slot"
+    )
     func cancelledBeforeItsTaskStarts() async throws {
         let cache = ScriptedCache()
         try await Harness.with(maximumActiveDownloads: 1, imageCache: cache) { harness in
@@ -44,20 +47,22 @@ struct QueueTests {
             // download gets its slot, and its task cannot be made until the table is let go.
             let released = Locked(false)
             let waitingReceipt = Locked<ImageDownloadReceipt?>(nil)
-            cache.beforeAdd.withLock { $0 = { [downloader = harness.downloader] request in
-                guard request.url?.path == "/image/numbered/44" else { return }
-                let held = DispatchSemaphore(value: 0)
-                Thread {
-                    table.whileLocked {
-                        held.signal()
-                        // Until the slot has gone to the waiting download, then its only caller leaves.
-                        _ = eventuallyBlocking(within: 30) { downloader.activity == (1, 0) }
-                        if let receipt = waitingReceipt.value { downloader.cancelTask(for: receipt) }
-                        released.withLock { $0 = true }
-                    }
-                }.start()
-                held.wait()
-            } }
+            cache.beforeAdd.withLock {
+                $0 = { [downloader = harness.downloader] request in
+                    guard request.url?.path == "/image/numbered/44" else { return }
+                    let held = DispatchSemaphore(value: 0)
+                    Thread {
+                        table.whileLocked {
+                            held.signal()
+                            // Until the slot has gone to the waiting download, then its only caller leaves.
+                            _ = eventuallyBlocking(within: 30) { downloader.activity == (1, 0) }
+                            if let receipt = waitingReceipt.value { downloader.cancelTask(for: receipt) }
+                            released.withLock { $0 = true }
+                        }
+                    }.start()
+                    held.wait()
+                }
+            }
             harness.download(first, as: "first")
             waitingReceipt.withLock { $0 = harness.download(waiting, as: "waiting") }
             #expect(await harness.answers.wait(for: 2))
@@ -82,7 +87,9 @@ struct QueueTests {
         }
     }
 
-    @Test("FIFO starts waiting downloads in the order they were asked for, LIFO newest first", arguments: [DownloadPrioritization.fifo, .lifo])
+    @Test(
+        "FIFO starts waiting downloads in the order they were asked for, LIFO newest first",
+        arguments: [DownloadPrioritization.fifo, .lifo])
     func order(prioritization: DownloadPrioritization) async throws {
         try await Harness.with(maximumActiveDownloads: 1, prioritization: prioritization) { harness in
             let blocker = await harness.blockSlots()
@@ -114,9 +121,11 @@ struct QueueTests {
     func neverResumedTaskCompletes() async throws {
         try await Harness.with { harness in
             let errors = Locked<[URLError.Code?]>([])
-            let task = try harness.downloader.sessionManager.dataTask(with: harness.request("/image/numbered/43"), completionHandler: { _, _, error in
-                errors.withLock { $0.append((error as? URLError)?.code) }
-            })
+            let task = try harness.downloader.sessionManager.dataTask(
+                with: harness.request("/image/numbered/43"),
+                completionHandler: { _, _, error in
+                    errors.withLock { $0.append((error as? URLError)?.code) }
+                })
             task.cancel()
             #expect(await eventually(within: 60) { errors.value == [.cancelled] })
             #expect(harness.hits("/image/numbered/43") == 0)

@@ -100,9 +100,12 @@ struct StressTests {
         }
     }
 
-    @Test("2,000 requests for 100 images from 16 threads: every handler once with its own image, one request per image at HTTPBin, nothing left running")
+    @Test(
+        "2,000 requests for 100 images from 16 threads: every handler once with its own image, one request per image at HTTPBin, nothing left running"
+    )
     func withoutCancels() async throws {
-        try await Harness.with(completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)) { harness in
+        try await Harness.with(completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent))
+        { harness in
             let plan = await Self.run(harness, cancelling: false, seed: 1)
             #expect(await harness.answers.wait(for: Self.threads * Self.requestsPerThread))
             Self.checkAnswers(harness, plan)
@@ -114,13 +117,19 @@ struct StressTests {
         }
     }
 
-    @Test("The same with random cancels and a small cache: every handler once, the cache never above its capacity, every request at HTTPBin accounted for by a task")
+    @Test(
+        "The same with random cancels and a small cache: every handler once, the cache never above its capacity, every request at HTTPBin accounted for by a task"
+    )
     func withCancels() async throws {
         // Room for 64 of the 100 images (8 × 8 pixels, 256 bytes each): the cache purges as it goes.
         let cache = AutoPurgingImageCache(memoryCapacity: 16 * 1024, preferredMemoryCapacity: 10 * 1024)
-        try await Harness.with(maximumActiveDownloads: 8, cache: cache, completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)) { harness in
+        try await Harness.with(
+            maximumActiveDownloads: 8, cache: cache,
+            completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)
+        ) { harness in
             let completed = Locked<[(image: String, cancelled: Bool)]>([])
-            let observer = harness.center.addObserver(forName: .taskDidComplete, object: nil, queue: nil) { notification in
+            let observer = harness.center.addObserver(forName: .taskDidComplete, object: nil, queue: nil) {
+                notification in
                 guard let task = notification.object as? URLSessionTask else { return }
                 let error = notification.userInfo?[TaskDidCompleteKey.error] as? URLError
                 let path = task.originalRequest?.url.map { $0.path + "?" + ($0.query ?? "") } ?? ""
@@ -140,7 +149,8 @@ struct StressTests {
             // unless every one of its callers cancelled after the task had finished but before the
             // downloader had handed the image over: then the image is dropped, as in AFNetworking.
             let tasks = completed.value
-            let delivered = Set(plan.image.keys.compactMap { key in harness.answers[key].first?.response.map(ObjectIdentifier.init) })
+            let delivered = Set(
+                plan.image.keys.compactMap { key in harness.answers[key].first?.response.map(ObjectIdentifier.init) })
             let finished = tasks.filter { !$0.cancelled }.count
             #expect(delivered.count <= finished && finished - delivered.count <= plan.cancelled.count)
             // HTTPBin saw each delivered download, and a request only for a task that existed.
@@ -148,14 +158,21 @@ struct StressTests {
                 let path = "/image/numbered/\(number)?size=8"
                 let hits = harness.hits(path)
                 let ran = tasks.filter { $0.image == path }
-                #expect(hits >= ran.filter { !$0.cancelled }.count && hits <= ran.count, "\(path): \(hits) requests, tasks \(ran)")
+                #expect(
+                    hits >= ran.filter { !$0.cancelled }.count && hits <= ran.count,
+                    "\(path): \(hits) requests, tasks \(ran)")
             }
         }
     }
 
-    @Test("Random cancels with room for every image: each image a caller received came from one download, and HTTPBin saw it once unless a cancelled task asked too")
+    @Test(
+        "Random cancels with room for every image: each image a caller received came from one download, and HTTPBin saw it once unless a cancelled task asked too"
+    )
     func withCancelsAndRoom() async throws {
-        try await Harness.with(maximumActiveDownloads: 8, completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)) { harness in
+        try await Harness.with(
+            maximumActiveDownloads: 8,
+            completionQueue: DispatchQueue(label: "test.stress.completion", attributes: .concurrent)
+        ) { harness in
             let plan = await Self.run(harness, cancelling: true, seed: 3)
             #expect(await harness.answers.wait(for: Self.threads * Self.requestsPerThread))
             Self.checkAnswers(harness, plan)
@@ -165,14 +182,17 @@ struct StressTests {
             // the one response of the one download that brought it.
             var responses: [Int: Set<ObjectIdentifier>] = [:]
             for (key, number) in plan.image {
-                guard let answer = harness.answers[key].first, answer.image != nil, let response = answer.response else { continue }
+                guard let answer = harness.answers[key].first, answer.image != nil, let response = answer.response
+                else { continue }
                 responses[number, default: []].insert(ObjectIdentifier(response))
             }
             let twice = responses.filter { $0.value.count > 1 }.keys.sorted()
             #expect(twice.isEmpty, "images delivered by more than one download: \(twice.prefix(5))")
             // Each received image took one request; any other request HTTPBin saw belongs to a task
             // whose callers all cancelled, so there are no more of them than cancellations.
-            #expect(harness.server.requests.count - responses.count <= plan.cancelled.count, "more requests at HTTPBin than images received and cancellations together")
+            #expect(
+                harness.server.requests.count - responses.count <= plan.cancelled.count,
+                "more requests at HTTPBin than images received and cancellations together")
         }
     }
 }

@@ -80,7 +80,8 @@ final class Harness: Sendable {
     let answers = Answers()
 
     init(
-        server: HTTPBin, maximumActiveDownloads: Int, prioritization: DownloadPrioritization, cache: AutoPurgingImageCache,
+        server: HTTPBin, maximumActiveDownloads: Int, prioritization: DownloadPrioritization,
+        cache: AutoPurgingImageCache,
         imageCache: (any ImageRequestCache)?, completionQueue: DispatchQueue
     ) {
         self.server = server
@@ -95,19 +96,23 @@ final class Harness: Sendable {
         manager.completionQueue = DispatchQueue(label: "test.manager.completion", attributes: .concurrent)
         manager.notificationQueue = notificationQueue
         downloader = ImageDownloader(
-            sessionManager: manager, downloadPrioritization: prioritization, maximumActiveDownloads: maximumActiveDownloads,
+            sessionManager: manager, downloadPrioritization: prioritization,
+            maximumActiveDownloads: maximumActiveDownloads,
             imageCache: imageCache ?? cache)
         downloader.completionQueue = completionQueue
     }
 
     static func with<T>(
-        maximumActiveDownloads: Int = 4, prioritization: DownloadPrioritization = .fifo, cache: AutoPurgingImageCache = AutoPurgingImageCache(),
-        imageCache: (any ImageRequestCache)? = nil, completionQueue: DispatchQueue = DispatchQueue(label: "test.downloader.completion"),
+        maximumActiveDownloads: Int = 4, prioritization: DownloadPrioritization = .fifo,
+        cache: AutoPurgingImageCache = AutoPurgingImageCache(),
+        imageCache: (any ImageRequestCache)? = nil,
+        completionQueue: DispatchQueue = DispatchQueue(label: "test.downloader.completion"),
         _ body: (Harness) async throws -> T
     ) async throws -> T {
         try await HTTPBin.serving { server in
             let harness = Harness(
-                server: server, maximumActiveDownloads: maximumActiveDownloads, prioritization: prioritization, cache: cache,
+                server: server, maximumActiveDownloads: maximumActiveDownloads, prioritization: prioritization,
+                cache: cache,
                 imageCache: imageCache, completionQueue: completionQueue)
             defer { harness.downloader.sessionManager.invalidateSession(cancelingTasks: true) }
             return try await body(harness)
@@ -120,7 +125,9 @@ final class Harness: Sendable {
 
     /// Asks for `path` as the caller `key`, its answer recorded in `answers`.
     @discardableResult
-    func download(_ path: String, as key: String, cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy) -> ImageDownloadReceipt? {
+    func download(_ path: String, as key: String, cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy)
+        -> ImageDownloadReceipt?
+    {
         var request = request(path)
         request.cachePolicy = cachePolicy
         return downloader.downloadImage(for: request, success: answers.success(key), failure: answers.failure(key))
@@ -151,7 +158,9 @@ final class Harness: Sendable {
         let receipts = (0..<downloader.maximumActiveDownloads).compactMap { index in
             downloader.downloadImage(for: request("/fault/stall-after-headers?slot=\(index)"))
         }
-        _ = await eventually(within: 60) { self.server.requests.filter { $0.path == "/fault/stall-after-headers" }.count == receipts.count }
+        _ = await eventually(within: 60) {
+            self.server.requests.filter { $0.path == "/fault/stall-after-headers" }.count == receipts.count
+        }
         return Blocker(downloader: downloader, receipts: receipts)
     }
 
@@ -201,7 +210,9 @@ final class ScriptedCache: ImageRequestCache {
     func removeAllImages() -> Bool { images.removeAllImages() }
     func image(withIdentifier identifier: String) -> Image? { images.image(withIdentifier: identifier) }
 
-    func shouldCache(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?) -> Bool { true }
+    func shouldCache(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?) -> Bool {
+        true
+    }
 
     func add(_ image: Image, for request: URLRequest, withAdditionalIdentifier identifier: String?) {
         beforeAdd.value?(request)

@@ -9,14 +9,18 @@ import Testing
 /// Where the downloader's work runs, shown by holding a thread rather than by asking for its name.
 @Suite("Where the work runs")
 struct ThreadTests {
-    @Test("The image is decoded and handed over while the caller's thread stays blocked, and the handler runs on the completion queue")
+    @Test(
+        "The image is decoded and handed over while the caller's thread stays blocked, and the handler runs on the completion queue"
+    )
     func offTheCallersThread() async throws {
         let completion = DispatchQueue(label: "test.downloader.completion")
         let key = DispatchSpecificKey<Bool>()
         completion.setSpecific(key: key, value: true)
         try await Harness.with(completionQueue: completion) { harness in
             let caller = DispatchQueue(label: "test.caller")
-            let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<(arrived: Bool, onCompletionQueue: Bool?, inflated: Bool?), Never>) in
+            let outcome = await withCheckedContinuation {
+                (continuation: CheckedContinuation<(arrived: Bool, onCompletionQueue: Bool?, inflated: Bool?), Never>)
+                in
                 caller.async {
                     let done = DispatchSemaphore(value: 0)
                     let seen = Locked<(onCompletionQueue: Bool?, inflated: Bool?)>((nil, nil))

@@ -40,11 +40,15 @@ struct URLCacheTests {
     /// The body a bare session's completion handler received.
     func body(_ session: URLSession, _ request: URLRequest) async -> String? {
         await withCheckedContinuation { continuation in
-            session.dataTask(with: request) { data, _, _ in continuation.resume(returning: data.map { String(decoding: $0, as: UTF8.self) }) }.resume()
+            session.dataTask(with: request) { data, _, _ in
+                continuation.resume(returning: data.map { String(decoding: $0, as: UTF8.self) })
+            }.resume()
         }
     }
 
-    @Test("URLSession stores no response in its URL cache, even one cacheable for ten minutes: both requests reach the server")
+    @Test(
+        "URLSession stores no response in its URL cache, even one cacheable for ten minutes: both requests reach the server"
+    )
     func storesNothing() async throws {
         try await withCache { cache, session, server in
             let request = URLRequest(url: server.url(Self.cacheable))
@@ -56,12 +60,18 @@ struct URLCacheTests {
         }
     }
 
-    @Test("A response stored by hand is filed under host, port and path: stored for ?id=1, it answers ?id=2, whatever the cache policy")
+    @Test(
+        "A response stored by hand is filed under host, port and path: stored for ?id=1, it answers ?id=2, whatever the cache policy"
+    )
     func keyIgnoresTheQuery() async throws {
         try await withCache { cache, session, server in
             let first = URLRequest(url: server.url("/response?id=1"))
-            let response = try #require(HTTPURLResponse(url: first.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "text/plain"]))
-            cache.storeCachedResponse(CachedURLResponse(response: response, data: Data("the image of id 1".utf8)), for: first)
+            let response = try #require(
+                HTTPURLResponse(
+                    url: first.url!, statusCode: 200, httpVersion: "HTTP/1.1",
+                    headerFields: ["Content-Type": "text/plain"]))
+            cache.storeCachedResponse(
+                CachedURLResponse(response: response, data: Data("the image of id 1".utf8)), for: first)
             var second = URLRequest(url: server.url("/response?id=2&body=the%20image%20of%20id%202"))
             second.cachePolicy = .reloadIgnoringLocalCacheData
             #expect(await body(session, second) == "the image of id 1")
@@ -70,7 +80,9 @@ struct URLCacheTests {
     }
     #endif
 
-    @Test("The downloader's default configuration: AFNetworking's URL cache on Darwin, none on Linux; the image cache saves the second request")
+    @Test(
+        "The downloader's default configuration: AFNetworking's URL cache on Darwin, none on Linux; the image cache saves the second request"
+    )
     func defaultConfiguration() async throws {
         let configuration = ImageDownloader.defaultURLSessionConfiguration()
         #expect(configuration.timeoutIntervalForRequest == 60)
@@ -90,7 +102,8 @@ struct URLCacheTests {
             let path = "/image/numbered/60?cache=\(expectedHits)"
             for _ in 0..<2 {
                 let answered = Locked(false)
-                downloader.downloadImage(for: URLRequest(url: server.url(path)), success: { _, _, _ in answered.withLock { $0 = true } })
+                downloader.downloadImage(
+                    for: URLRequest(url: server.url(path)), success: { _, _, _ in answered.withLock { $0 = true } })
                 #expect(await eventually(within: 60) { answered.value })
             }
             #expect(server.requests.filter { $0.uri == path }.count == expectedHits)

@@ -32,10 +32,16 @@ struct DangerousCornerTests {
         let right = await pinned.decide([pki.localhostLeaf, pki.intermediate], for: "localhost")
         #expect(right.isTrusted, "\(right)")
         // A pinned leaf anchors itself, and is still checked for its dates and its host.
-        let expiredPin = await policy(.certificate, pinning: [pki.expiredLeaf], allowInvalid: true).decide([pki.expiredLeaf], for: "localhost")
-        #expect(!expiredPin.isTrusted && expiredPin.reason.kind == "notAnchoredInPins", "a pinned leaf that has expired: \(expiredPin)")
-        let otherHostPin = await policy(.certificate, pinning: [pki.otherHostLeaf], allowInvalid: true).decide([pki.otherHostLeaf], for: "localhost")
-        #expect(!otherHostPin.isTrusted && otherHostPin.reason.kind == "notAnchoredInPins", "a pinned leaf for another host: \(otherHostPin)")
+        let expiredPin = await policy(.certificate, pinning: [pki.expiredLeaf], allowInvalid: true).decide(
+            [pki.expiredLeaf], for: "localhost")
+        #expect(
+            !expiredPin.isTrusted && expiredPin.reason.kind == "notAnchoredInPins",
+            "a pinned leaf that has expired: \(expiredPin)")
+        let otherHostPin = await policy(.certificate, pinning: [pki.otherHostLeaf], allowInvalid: true).decide(
+            [pki.otherHostLeaf], for: "localhost")
+        #expect(
+            !otherHostPin.isTrusted && otherHostPin.reason.kind == "notAnchoredInPins",
+            "a pinned leaf for another host: \(otherHostPin)")
     }
 
     @Test("Pinning a root trusts every certificate that root's CAs issued for the host asked for")
@@ -43,20 +49,24 @@ struct DangerousCornerTests {
         let pinned = policy(.publicKey, pinning: [pki.root])
         let anotherSite = await pinned.decide([pki.otherHostLeaf, pki.intermediate], for: "other.example")
         #expect(anotherSite.isTrusted, "\(anotherSite)")
-        let leafPinned = await policy(.publicKey, pinning: [pki.localhostLeaf]).decide([pki.otherHostLeaf, pki.intermediate], for: "other.example")
+        let leafPinned = await policy(.publicKey, pinning: [pki.localhostLeaf]).decide(
+            [pki.otherHostLeaf, pki.intermediate], for: "other.example")
         #expect(!leafPinned.isTrusted && leafPinned.reason == .noPinnedPublicKey, "\(leafPinned)")
     }
 
-    @Test("A pinned certificate appended to a rogue chain is not part of it", arguments: [
-        policy(.publicKey, pinning: [pki.intermediate], allowInvalid: true),
-        policy(.publicKey, pinning: [pki.intermediate]),
-        policy(.certificate, pinning: [pki.intermediate], allowInvalid: true),
-        policy(.certificate, pinning: [pki.intermediate]),
-    ])
+    @Test(
+        "A pinned certificate appended to a rogue chain is not part of it",
+        arguments: [
+            policy(.publicKey, pinning: [pki.intermediate], allowInvalid: true),
+            policy(.publicKey, pinning: [pki.intermediate]),
+            policy(.certificate, pinning: [pki.intermediate], allowInvalid: true),
+            policy(.certificate, pinning: [pki.intermediate]),
+        ])
     func appendedPin(policy: SecurityPolicy) async {
         // The rogue root copies the real root's name; the server also sends the real intermediate,
         // which signed nothing in this chain.
-        let decision = await policy.decide([pki.rogueLeaf, pki.rogueRoot, pki.intermediate, pki.root], for: "localhost")
+        let decision = await policy.decide(
+            [pki.rogueLeaf, pki.rogueRoot, pki.intermediate, pki.root], for: "localhost")
         #expect(!decision.isTrusted, "\(decision)")
     }
 
@@ -64,26 +74,32 @@ struct DangerousCornerTests {
     func appendedPinToValidChain(mode: SecurityPolicy.PinningMode) async {
         // A valid chain for other.example, from a CA the roots trust, with localhost's pinned
         // certificate appended: the list holds the pin, the chain that validated does not.
-        let decision = await policy(mode, pinning: [pki.localhostLeaf]).decide([pki.otherHostLeaf, pki.intermediate, pki.localhostLeaf], for: "other.example")
-        #expect(!decision.isTrusted && decision.reason.kind == PinningTests.pinMissing(mode),
-                "the pin was only appended to the list; the validated chain does not hold it: \(decision)")
+        let decision = await policy(mode, pinning: [pki.localhostLeaf]).decide(
+            [pki.otherHostLeaf, pki.intermediate, pki.localhostLeaf], for: "other.example")
+        #expect(
+            !decision.isTrusted && decision.reason.kind == PinningTests.pinMissing(mode),
+            "the pin was only appended to the list; the validated chain does not hold it: \(decision)")
     }
 
     @Test("With invalid certificates allowed, public-key mode follows issuers by name and signature, up to the root")
     func issuerPathFollowsSignatures() async {
         let pinningRoot = policy(.publicKey, pinning: [pki.root], allowInvalid: true)
         let real = await pinningRoot.decide([pki.localhostLeaf, pki.intermediate, pki.root], for: "localhost")
-        #expect(real.isTrusted && real.reason == .pinnedPublicKeys(count: 1),
-                "the path must climb from the leaf through the intermediate to the pinned root: \(real)")
+        #expect(
+            real.isTrusted && real.reason == .pinnedPublicKeys(count: 1),
+            "the path must climb from the leaf through the intermediate to the pinned root: \(real)")
         // The real root carries the name the look-alike leaf gives as its issuer, but signed nothing here.
         let lookAlike = await pinningRoot.decide([pki.rogueLeaf, pki.root, pki.rogueRoot], for: "localhost")
-        #expect(!lookAlike.isTrusted && lookAlike.reason == .noPinnedPublicKey,
-                "an issuer must have signed the certificate, not merely carry its issuer's name: \(lookAlike)")
+        #expect(
+            !lookAlike.isTrusted && lookAlike.reason == .noPinnedPublicKey,
+            "an issuer must have signed the certificate, not merely carry its issuer's name: \(lookAlike)")
     }
 
     @Test("A leaf that allows any purpose, or does not restrict its purpose, may serve TLS")
     func anyOrNoExtendedKeyUsage() async throws {
-        let cases: [([ExtendedKeyUsage.Usage], String)] = [([.any], "allows any purpose"), ([], "has no extended key usage")]
+        let cases: [([ExtendedKeyUsage.Usage], String)] = [
+            ([.any], "allows any purpose"), ([], "has no extended key usage"),
+        ]
         for (usage, meaning) in cases {
             var recipe = CertificateRecipe(commonName: "localhost", role: .server)
             recipe.dnsNames = ["localhost"]
@@ -102,7 +118,8 @@ struct DangerousCornerTests {
         let client = try TestCertificates.make(recipe, issuedBy: pki.intermediate)
         let refused = await SecurityPolicy.default.decide([client, pki.intermediate], for: "localhost")
         #expect(!refused.isTrusted && refused.reason.kind == "untrustedChain", "\(refused)")
-        let basic = await policy(.none, validatesDomainName: false).decide([client, pki.intermediate], for: "localhost")
+        let basic = await policy(.none, validatesDomainName: false).decide(
+            [client, pki.intermediate], for: "localhost")
         #expect(basic.isTrusted, "\(basic)")
     }
 
@@ -111,7 +128,8 @@ struct DangerousCornerTests {
     @Test("A critical extended key usage is understood, not refused on sight")
     func criticalExtendedKeyUsage() async {
         let certificate = pki.selfSignedAltName
-        let decision = await policy(.certificate, pinning: [certificate], allowInvalid: true).decide([certificate], for: "foobar.com")
+        let decision = await policy(.certificate, pinning: [certificate], allowInvalid: true).decide(
+            [certificate], for: "foobar.com")
         #expect(decision.isTrusted && decision.reason == .pinnedCertificateInChain, "\(decision)")
     }
 
@@ -121,7 +139,8 @@ struct DangerousCornerTests {
         let later = await SecurityPolicy.default.decide(chain, for: "localhost")
         #expect(!later.isTrusted && later.reason.kind == "untrustedChain", "\(later)")
         let earlier = await SecurityPolicy.default.evaluate(
-            serverTrust(chain, at: TestCertificates.evaluationTime.addingTimeInterval(-30 * 86_400)), forDomain: "localhost")
+            serverTrust(chain, at: TestCertificates.evaluationTime.addingTimeInterval(-30 * 86_400)),
+            forDomain: "localhost")
         #expect(earlier.isTrusted, "\(earlier)")
     }
 
@@ -138,7 +157,8 @@ struct DangerousCornerTests {
     @Test("A certificate named only by its common name passes here, where Apple refuses it")
     func commonNameFallback() async {
         let certificate = pki.selfSignedCommonName
-        let decision = await policy(.certificate, pinning: [certificate], allowInvalid: true).decide([certificate], for: "foobar.com")
+        let decision = await policy(.certificate, pinning: [certificate], allowInvalid: true).decide(
+            [certificate], for: "foobar.com")
         #expect(decision.isTrusted && decision.reason == .pinnedCertificateInChain, "\(decision)")
     }
 }

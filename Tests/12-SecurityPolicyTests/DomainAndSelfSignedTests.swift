@@ -20,17 +20,20 @@ struct DomainAndSelfSignedTests {
 
     /// AFNetworking's test name says the domain is validated; in public-key mode with invalid
     /// certificates allowed, nothing looks at it.
-    @Test("Public-key mode with invalid certificates allowed trusts a pinned self-signed certificate",
-          arguments: [pki.selfSignedCommonName, pki.selfSignedAltName])
+    @Test(
+        "Public-key mode with invalid certificates allowed trusts a pinned self-signed certificate",
+        arguments: [pki.selfSignedCommonName, pki.selfSignedAltName])
     func publicKeySelfSigned(certificate: TestIdentity) async {
-        let decision = await policy(.publicKey, pinning: [certificate], allowInvalid: true).decide([certificate], for: "foobar.com")
+        let decision = await policy(.publicKey, pinning: [certificate], allowInvalid: true).decide(
+            [certificate], for: "foobar.com")
         #expect(decision.isTrusted && decision.reason == .pinnedPublicKeys(count: 1), "\(decision)")
     }
 
     @Test("Certificate mode refuses a pinned self-signed certificate that names no domain")
     func certificateModeNoDomains() async {
         let certificate = pki.selfSignedNoDomains
-        let decision = await policy(.certificate, pinning: [certificate], allowInvalid: true).decide([certificate], for: "foobar.com")
+        let decision = await policy(.certificate, pinning: [certificate], allowInvalid: true).decide(
+            [certificate], for: "foobar.com")
         #expect(!decision.isTrusted && decision.reason.kind == "notAnchoredInPins", "\(decision)")
     }
 
@@ -42,7 +45,8 @@ struct DomainAndSelfSignedTests {
 
     @Test("Allowing invalid certificates without domain validation trusts a self-signed one")
     func allowInvalidNoDomainValidation() async {
-        let decision = await policy(.none, allowInvalid: true, validatesDomainName: false).decide([pki.selfSignedAltName], for: "foobar.com")
+        let decision = await policy(.none, allowInvalid: true, validatesDomainName: false).decide(
+            [pki.selfSignedAltName], for: "foobar.com")
         #expect(decision.isTrusted && decision.reason == .anythingAllowed, "\(decision)")
     }
 
@@ -54,8 +58,9 @@ struct DomainAndSelfSignedTests {
 
     /// The guard at the top of `evaluateServerTrust:forDomain:`: allowing invalid certificates
     /// while validating a domain needs pins to validate against.
-    @Test("Allowing invalid certificates and validating the domain with nothing pinned refuses everything",
-          arguments: [(SecurityPolicy.PinningMode.publicKey, false), (.none, true), (.none, false)])
+    @Test(
+        "Allowing invalid certificates and validating the domain with nothing pinned refuses everything",
+        arguments: [(SecurityPolicy.PinningMode.publicKey, false), (.none, true), (.none, false)])
     func guardRefuses(mode: SecurityPolicy.PinningMode, pinsSelfSigned: Bool) async {
         let certificate = pki.selfSignedAltName
         let decision = await policy(mode, pinning: pinsSelfSigned ? [certificate] : [], allowInvalid: true)
@@ -68,7 +73,9 @@ struct DomainAndSelfSignedTests {
 /// `Codable` stands in for the archive.
 @Suite("Copying and coding")
 struct CopyingAndCodingTests {
-    static var configured: SecurityPolicy { policy(.certificate, pinning: [pki.httpbinLeaf], allowInvalid: true, validatesDomainName: false) }
+    static var configured: SecurityPolicy {
+        policy(.certificate, pinning: [pki.httpbinLeaf], allowInvalid: true, validatesDomainName: false)
+    }
 
     @Test("A copy has the same settings and changes on its own")
     func copy() {

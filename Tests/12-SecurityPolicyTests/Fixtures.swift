@@ -6,13 +6,17 @@ import TestCertificates
 /// tests' own "system" store) and the time (`TestCertificates.evaluationTime`).
 let pki = TestPKI.shared
 
-func serverTrust(_ chain: [TestIdentity], roots: [TestIdentity] = pki.systemRoots,
-                 at time: Date = TestCertificates.evaluationTime) -> ServerTrust {
+func serverTrust(
+    _ chain: [TestIdentity], roots: [TestIdentity] = pki.systemRoots,
+    at time: Date = TestCertificates.evaluationTime
+) -> ServerTrust {
     ServerTrust(certificates: chain.map(\.data), roots: .certificates(roots.map(\.data)), verifyDate: time)
 }
 
-func policy(_ mode: SecurityPolicy.PinningMode, pinning pins: [TestIdentity] = [], allowInvalid: Bool = false,
-            validatesDomainName: Bool = true) -> SecurityPolicy {
+func policy(
+    _ mode: SecurityPolicy.PinningMode, pinning pins: [TestIdentity] = [], allowInvalid: Bool = false,
+    validatesDomainName: Bool = true
+) -> SecurityPolicy {
     var policy = SecurityPolicy(pinningMode: mode, pinnedCertificates: Set(pins.map(\.data)))
     policy.allowInvalidCertificates = allowInvalid
     policy.validatesDomainName = validatesDomainName
@@ -21,7 +25,9 @@ func policy(_ mode: SecurityPolicy.PinningMode, pinning pins: [TestIdentity] = [
 
 extension SecurityPolicy {
     /// The decision for `chain` (evaluated at the tests' fixed time against their roots).
-    func decide(_ chain: [TestIdentity], for domain: String?, roots: [TestIdentity] = pki.systemRoots) async -> TrustDecision {
+    func decide(_ chain: [TestIdentity], for domain: String?, roots: [TestIdentity] = pki.systemRoots) async
+        -> TrustDecision
+    {
         await evaluate(serverTrust(chain, roots: roots), forDomain: domain)
     }
 }

@@ -17,19 +17,22 @@ struct HandshakeTests {
     @Test("The right server passes, and its response arrives")
     func rightServer() async throws {
         try await TLSServer.with(TLSServer.right) { server in
-            let (response, data) = try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: server.url("/get?pinned=yes")))
+            let (response, data) = try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
+                URLRequest(url: server.url("/get?pinned=yes")))
             #expect(response.statusCode == 200)
             #expect(String(decoding: data, as: UTF8.self).contains("pinned"))
             #expect(server.server.requests.count == 1)
         }
     }
 
-    @Test("The rogue, the expired, the wrong host and the appended pin are refused, each with its reason", arguments: [
-        ("rogue", TLSServer.rogue, "untrustedChain"),
-        ("expired", TLSServer.expired, "untrustedChain"),
-        ("wrong host", TLSServer.wrongHost, "untrustedChain"),
-        ("appended pin", TLSServer.appendedPin, "untrustedChain"),
-    ])
+    @Test(
+        "The rogue, the expired, the wrong host and the appended pin are refused, each with its reason",
+        arguments: [
+            ("rogue", TLSServer.rogue, "untrustedChain"),
+            ("expired", TLSServer.expired, "untrustedChain"),
+            ("wrong host", TLSServer.wrongHost, "untrustedChain"),
+            ("appended pin", TLSServer.appendedPin, "untrustedChain"),
+        ])
     func refused(name: String, chain: [TestIdentity], reason: String) async throws {
         try await TLSServer.with(chain) { server in
             let error = await #expect(throws: PinnedTransportError.self) {
@@ -64,7 +67,8 @@ struct HandshakeTests {
     func policyOwnsHostCheck() async throws {
         let noDomain = trustSettings(policy(.publicKey, pinning: [pki.intermediate], validatesDomainName: false))
         try await TLSServer.with(TLSServer.wrongHost) { server in
-            let (response, _) = try await PinnedHTTPClient(trust: noDomain).send(URLRequest(url: server.url("/status/204")))
+            let (response, _) = try await PinnedHTTPClient(trust: noDomain).send(
+                URLRequest(url: server.url("/status/204")))
             #expect(response.statusCode == 204)
         }
     }
@@ -82,9 +86,11 @@ struct HandshakeTests {
     func droppedConnection() async throws {
         try await TLSServer.with(TLSServer.right) { server in
             let error = await #expect(throws: PinnedTransportError.self) {
-                try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: server.url("/fault/close-mid-body")))
+                try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
+                    URLRequest(url: server.url("/fault/close-mid-body")))
             }
-            #expect(error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost, "\(String(describing: error))")
+            #expect(
+                error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost, "\(String(describing: error))")
         }
     }
 
@@ -94,22 +100,27 @@ struct HandshakeTests {
         // close itself can say that the exchange was cut short.
         try await TLSServer.with(TLSServer.right) { server in
             let error = await #expect(throws: PinnedTransportError.self) {
-                try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: server.url("/fault/close-before-response")))
+                try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
+                    URLRequest(url: server.url("/fault/close-before-response")))
             }
-            #expect(error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost,
-                    "a close before the response ended must be reported as a lost connection (-1005): \(String(describing: error))")
+            #expect(
+                error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost,
+                "a close before the response ended must be reported as a lost connection (-1005): \(String(describing: error))"
+            )
         }
     }
 
     @Test("A refused connection and a URL that is not https are errors, not hangs")
     func badURLAndNoServer() async throws {
         let http = await #expect(throws: PinnedTransportError.self) {
-            try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: URL(string: "http://127.0.0.1:1/")!))
+            try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
+                URLRequest(url: URL(string: "http://127.0.0.1:1/")!))
         }
         #expect(http.map { $0 as NSError }?.code == NSURLErrorBadURL)
         let port = try await TLSServer.with(TLSServer.right) { $0.port }  // a port that was just closed
         let refused = await #expect(throws: PinnedTransportError.self) {
-            try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(URLRequest(url: URL(string: "https://127.0.0.1:\(port)/")!))
+            try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
+                URLRequest(url: URL(string: "https://127.0.0.1:\(port)/")!))
         }
         #expect(refused.map { $0 as NSError }?.code == NSURLErrorCannotConnectToHost)
     }

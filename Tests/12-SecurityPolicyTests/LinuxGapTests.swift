@@ -16,14 +16,18 @@ struct LinuxGapTests {
     final class Recorder: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         let challenges = Protected<[String]>([])
 
-        func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        func urlSession(
+            _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
             challenges.withLock { $0.append("session: \(challenge.protectionSpace.authenticationMethod)") }
             completionHandler(.performDefaultHandling, nil)
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
             challenges.withLock { $0.append("task: \(challenge.protectionSpace.authenticationMethod)") }
             completionHandler(.performDefaultHandling, nil)
         }

@@ -18,7 +18,8 @@ import Testing
 @Suite("The manager, pinned")
 struct ManagerTests {
     static func manager(for server: HTTPBinTLS, _ policy: SecurityPolicy) throws -> HTTPSessionManager {
-        let manager = HTTPSessionManager(baseURL: server.baseURL, configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
+        let manager = HTTPSessionManager(
+            baseURL: server.baseURL, configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
         manager.completionQueue = DispatchQueue(label: "test.completion")
         try manager.setSecurityPolicy(trustSettings(policy))
         return manager
@@ -27,10 +28,12 @@ struct ManagerTests {
     /// A GET's outcome: the query HTTPBin received (its JSON's `args`), or the error.
     static func get(_ manager: HTTPSessionManager, _ path: String) async -> Result<[String: [String]], NSError> {
         await withCheckedContinuation { continuation in
-            manager.get(path, success: { _, object in
-                let args = (object as? [String: Any])?["args"] as? [String: [String]]
-                continuation.resume(returning: .success(args ?? [:]))
-            }, failure: { _, error in continuation.resume(returning: .failure(error as NSError)) })
+            manager.get(
+                path,
+                success: { _, object in
+                    let args = (object as? [String: Any])?["args"] as? [String: [String]]
+                    continuation.resume(returning: .success(args ?? [:]))
+                }, failure: { _, error in continuation.resume(returning: .failure(error as NSError)) })
         }
     }
 
@@ -50,17 +53,22 @@ struct ManagerTests {
             let manager = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
             defer { manager.invalidateSession(cancelingTasks: true) }
             let completed = Protected<[Int]>([])
-            manager.updateHooks { $0.taskDidComplete = { _, _, error in completed.withLock { $0.append((error as NSError?)?.code ?? 0) } } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, _, error in completed.withLock { $0.append((error as NSError?)?.code ?? 0) } }
+            }
             let result = await Self.get(manager, "/get")
             guard case .failure(let error) = result else {
                 Issue.record("the rogue server was trusted")
                 return
             }
             #expect(error.domain == NSURLErrorDomain && error.code == NSURLErrorServerCertificateUntrusted, "\(error)")
-            #expect((error.userInfo[NSURLErrorFailingURLErrorKey] as? URL) == server.url("/get"), "the failing URL: \(error.userInfo)")
+            #expect(
+                (error.userInfo[NSURLErrorFailingURLErrorKey] as? URL) == server.url("/get"),
+                "the failing URL: \(error.userInfo)")
             // `NSURLErrorFailingURLStringErrorKey`, spelled out: Foundation deprecates the constant.
-            #expect((error.userInfo["NSErrorFailingURLStringKey"] as? String) == server.url("/get").absoluteString,
-                    "the failing URL's string: \(error.userInfo)")
+            #expect(
+                (error.userInfo["NSErrorFailingURLStringKey"] as? String) == server.url("/get").absoluteString,
+                "the failing URL's string: \(error.userInfo)")
             #expect((error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey] as? [Data]) == TLSServer.rogue.map(\.data))
             // AFNetworking's did-complete block sees -999 (the cancelled challenge); here the
             // protocol fails the task itself, so the hook sees -1202 too.
@@ -75,10 +83,12 @@ struct ManagerTests {
             let manager = try Self.manager(for: server, policy(.certificate, pinning: [pki.intermediate]))
             defer { manager.invalidateSession(cancelingTasks: true) }
             let outcomes = Protected<[Int]>([])
-            let task = manager.get("/fault/stall-after-headers", success: { _, _ in outcomes.withLock { $0.append(200) } },
-                                   failure: { _, error in outcomes.withLock { $0.append((error as NSError).code) } })
+            let task = manager.get(
+                "/fault/stall-after-headers", success: { _, _ in outcomes.withLock { $0.append(200) } },
+                failure: { _, error in outcomes.withLock { $0.append((error as NSError).code) } })
             // Generous: a sanitized run beside other builds once took over 10 s for the handshake.
-            #expect(await eventually(within: 60) { server.server.requests.count == 1 }, "the request reached the server")
+            #expect(
+                await eventually(within: 60) { server.server.requests.count == 1 }, "the request reached the server")
             task?.cancel()
             #expect(await eventually(within: 60) { !outcomes.withLock { $0 }.isEmpty })
             try await Task.sleep(nanoseconds: 200_000_000)  // room for a second, wrong, completion
@@ -88,7 +98,9 @@ struct ManagerTests {
 
     @Test("Pinning needs an https base URL, as AFHTTPSessionManager requires")
     func pinningNeedsHTTPS() {
-        let manager = HTTPSessionManager(baseURL: URL(string: "http://127.0.0.1/")!, configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
+        let manager = HTTPSessionManager(
+            baseURL: URL(string: "http://127.0.0.1/")!,
+            configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
         defer { manager.invalidateSession(cancelingTasks: true) }
         #expect(throws: SecurityPolicyError.pinningNeedsHTTPSBaseURL(mode: .publicKey, baseURL: manager.baseURL)) {
             try manager.setSecurityPolicy(trustSettings(policy(.publicKey, pinning: [pki.intermediate])))
@@ -96,7 +108,10 @@ struct ManagerTests {
         #expect(throws: Never.self) { try manager.setSecurityPolicy(trustSettings(.default)) }
         let noBase = HTTPSessionManager(configuration: URLSessionConfiguration.ephemeral.withPinnedHTTPS())
         defer { noBase.invalidateSession(cancelingTasks: true) }
-        #expect(throws: SecurityPolicyError.pinningNeedsHTTPSBaseURL(mode: .certificate, baseURL: nil), "a manager without a base URL has no https base URL") {
+        #expect(
+            throws: SecurityPolicyError.pinningNeedsHTTPSBaseURL(mode: .certificate, baseURL: nil),
+            "a manager without a base URL has no https base URL"
+        ) {
             try noBase.setSecurityPolicy(trustSettings(policy(.certificate, pinning: [pki.intermediate])))
         }
     }
@@ -109,12 +124,15 @@ struct ManagerTests {
             let pinnedElsewhere = try Self.manager(for: server, policy(.certificate, pinning: [pki.otherRoot]))
             defer { pinnedElsewhere.invalidateSession(cancelingTasks: true) }
             let trusted = await Self.get(pinned, "/get?manager=first")
-            #expect((try? trusted.get()) == ["manager": ["first"]], "the first manager pins the server's CA, set before the second's policy: \(trusted)")
+            #expect(
+                (try? trusted.get()) == ["manager": ["first"]],
+                "the first manager pins the server's CA, set before the second's policy: \(trusted)")
             let refused = await Self.get(pinnedElsewhere, "/get?manager=second")
-            let code: Int? = switch refused {
-            case .failure(let error): error.code
-            case .success: nil
-            }
+            let code: Int? =
+                switch refused {
+                case .failure(let error): error.code
+                case .success: nil
+                }
             #expect(code == NSURLErrorServerCertificateUntrusted, "the second manager pins another CA: \(refused)")
         }
     }

@@ -22,7 +22,8 @@ struct PinningTests {
         try Data("not a certificate".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let policy = SecurityPolicy(pinningMode: mode, pinnedCertificates: try SecurityPolicy.certificates(in: folder))
         #expect(policy.pinnedCertificates == [pki.httpbinLeaf.data, pki.intermediate.data])
-        #expect(policy.pinnedPublicKeys == [pki.httpbinLeaf.certificate.publicKey, pki.intermediate.certificate.publicKey])
+        #expect(
+            policy.pinnedPublicKeys == [pki.httpbinLeaf.certificate.publicKey, pki.intermediate.certificate.publicKey])
     }
 
     @Test("Setting the pins derives their keys again, and forgets the old ones")
@@ -30,8 +31,9 @@ struct PinningTests {
         var pinned = policy(.publicKey, pinning: [pki.httpbinLeaf])
         pinned.pinnedCertificates = [pki.intermediate.data, pki.root.data]
         #expect(pinned.pinnedCertificates == [pki.intermediate.data, pki.root.data])
-        #expect(pinned.pinnedPublicKeys == [pki.intermediate.certificate.publicKey, pki.root.certificate.publicKey],
-                "the keys must be those of the pins set last, not of the pins the policy was made with")
+        #expect(
+            pinned.pinnedPublicKeys == [pki.intermediate.certificate.publicKey, pki.root.certificate.publicKey],
+            "the keys must be those of the pins set last, not of the pins the policy was made with")
     }
 
     /// A company's own CA, which none of the trusted roots vouches for, and a server it issued.
@@ -43,19 +45,28 @@ struct PinningTests {
         return (root, leaf)
     }
 
-    @Test("A pinned CA that no trusted root vouches for is refused while invalid certificates are refused", arguments: modes)
+    @Test(
+        "A pinned CA that no trusted root vouches for is refused while invalid certificates are refused",
+        arguments: modes)
     func privateCAWithoutInvalidAllowed(mode: SecurityPolicy.PinningMode) async throws {
         let company = try Self.privateCA()
-        let decision = await policy(mode, pinning: [company.root]).decide([company.leaf, company.root], for: "localhost")
-        #expect(!decision.isTrusted && decision.reason.kind == "untrustedChain",
-                "with invalid certificates refused, the trusted roots must vouch for the chain before any pin counts: \(decision)")
+        let decision = await policy(mode, pinning: [company.root]).decide(
+            [company.leaf, company.root], for: "localhost")
+        #expect(
+            !decision.isTrusted && decision.reason.kind == "untrustedChain",
+            "with invalid certificates refused, the trusted roots must vouch for the chain before any pin counts: \(decision)"
+        )
     }
 
-    @Test("With invalid certificates allowed, a pinned private CA is trusted: the pins are the anchors", arguments: modes)
+    @Test(
+        "With invalid certificates allowed, a pinned private CA is trusted: the pins are the anchors", arguments: modes)
     func privateCAWithInvalidAllowed(mode: SecurityPolicy.PinningMode) async throws {
         let company = try Self.privateCA()
-        let decision = await policy(mode, pinning: [company.root], allowInvalid: true).decide([company.leaf, company.root], for: "localhost")
-        #expect(decision.isTrusted, "the pinned CA must anchor the chain although no trusted root vouches for it: \(decision)")
+        let decision = await policy(mode, pinning: [company.root], allowInvalid: true).decide(
+            [company.leaf, company.root], for: "localhost")
+        #expect(
+            decision.isTrusted,
+            "the pinned CA must anchor the chain although no trusted root vouches for it: \(decision)")
     }
 
     @Test("Pinning the leaf trusts httpbin.org's chain", arguments: modes)
@@ -85,7 +96,8 @@ struct PinningTests {
 
     @Test("One right pin among others is enough", arguments: modes)
     func onePinAmongOthers(mode: SecurityPolicy.PinningMode) async {
-        let decision = await policy(mode, pinning: [pki.httpbinLeaf, pki.selfSignedCommonName]).decide(pki.httpbinChain, for: nil)
+        let decision = await policy(mode, pinning: [pki.httpbinLeaf, pki.selfSignedCommonName]).decide(
+            pki.httpbinChain, for: nil)
         #expect(decision.isTrusted, "\(decision)")
     }
 
@@ -109,13 +121,15 @@ struct PinningTests {
 
     @Test("A valid chain of another server is refused whatever else is pinned", arguments: modes)
     func otherServerSeveralPins(mode: SecurityPolicy.PinningMode) async {
-        let decision = await policy(mode, pinning: [pki.httpbinLeaf, pki.selfSignedCommonName]).decide(pki.adnChain, for: nil)
+        let decision = await policy(mode, pinning: [pki.httpbinLeaf, pki.selfSignedCommonName]).decide(
+            pki.adnChain, for: nil)
         #expect(!decision.isTrusted && decision.reason.kind == Self.pinMissing(mode), "\(decision)")
     }
 
     @Test("The pinned leaf is refused for another domain", arguments: modes)
     func leafPinnedInvalidDomain(mode: SecurityPolicy.PinningMode) async {
-        let decision = await policy(mode, pinning: [pki.httpbinLeaf]).decide(pki.httpbinChain, for: "invaliddomainname.com")
+        let decision = await policy(mode, pinning: [pki.httpbinLeaf]).decide(
+            pki.httpbinChain, for: "invaliddomainname.com")
         #expect(!decision.isTrusted && decision.reason.kind == "untrustedChain", "\(decision)")
     }
 

@@ -33,5 +33,6 @@ enum TLSServer {
 
 /// Trust settings as the tests use them: the tests' roots, at the tests' fixed time.
 func trustSettings(_ policy: SecurityPolicy) -> TrustSettings {
-    TrustSettings(policy: policy, roots: .certificates(pki.systemRoots.map(\.data)), verifyDate: TestCertificates.evaluationTime)
+    TrustSettings(
+        policy: policy, roots: .certificates(pki.systemRoots.map(\.data)), verifyDate: TestCertificates.evaluationTime)
 }

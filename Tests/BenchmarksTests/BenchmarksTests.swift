@@ -36,7 +36,9 @@ struct BenchmarksTests {
         #expect(text.contains("escaping"))
     }
 
-    @Test("The benchmarks' server runs in a child process: it prints its address, answers, and exits when its input closes")
+    @Test(
+        "The benchmarks' server runs in a child process: it prints its address, answers, and exits when its input closes"
+    )
     func serverProcess() async throws {
         let process = Process()
         process.executableURL = Self.executable
@@ -47,7 +49,9 @@ struct BenchmarksTests {
         process.standardOutput = output
         try process.run()
         var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
         let base = try #require(URL(string: String(decoding: line, as: UTF8.self)))
         let (_, response) = try await URLSession.shared.data(from: base.appendingPathComponent("get"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -13,7 +13,8 @@ struct FaultTests {
     @Test("close-before-response: the connection closes with no byte sent")
     func closeBeforeResponse() async throws {
         try await withServer { server in
-            let raw = try await exchangeRawText("GET /fault/close-before-response HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+            let raw = try await exchangeRawText(
+                "GET /fault/close-before-response HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
             #expect(raw.bytes.isEmpty)
             let code = await urlErrorCode { try await fetch(server.url("/fault/close-before-response"), timeout: 2) }
             // Measured on Linux: libcurl's "Empty reply from server" becomes badServerResponse.
@@ -24,7 +25,8 @@ struct FaultTests {
     @Test("close-mid-header: half a header, then the connection closes (the URLSession side is in LinuxBehaviourTests)")
     func closeMidHeaderOnTheWire() async throws {
         try await withServer { server in
-            let raw = try await exchangeRawText("GET /fault/close-mid-header HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+            let raw = try await exchangeRawText(
+                "GET /fault/close-mid-header HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
             #expect(raw.text == "HTTP/1.1 200 OK\r\nContent-Typ")
         }
     }
@@ -32,7 +34,8 @@ struct FaultTests {
     @Test("close-mid-body: 500 of the 1000 announced bytes, then a close; Linux reports it as an unknown error")
     func closeMidBody() async throws {
         try await withServer { server in
-            let raw = try await exchangeRawText("GET /fault/close-mid-body HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+            let raw = try await exchangeRawText(
+                "GET /fault/close-mid-body HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
             #expect(raw.text.contains("Content-Length: 1000\r\n"))
             #expect(raw.body.count == 500)
             let code = await urlErrorCode { try await fetch(server.url("/fault/close-mid-body"), timeout: 2) }
@@ -58,7 +61,8 @@ struct FaultTests {
     func wrongContentLengthOnTheWire() async throws {
         try await withServer { server in
             let raw = try await exchangeRawBytes(
-                Array("GET /fault/wrong-content-length HTTP/1.1\r\nHost: x\r\n\r\n".utf8), port: server.port, timeout: .milliseconds(300))
+                Array("GET /fault/wrong-content-length HTTP/1.1\r\nHost: x\r\n\r\n".utf8), port: server.port,
+                timeout: .milliseconds(300))
             #expect(raw.text.contains("Content-Length: 200\r\n"))
             #expect(raw.body.count == 100)
         }
@@ -79,24 +83,33 @@ struct FaultTests {
     @Test("The server answers Expect: 100-continue, except at /fault/no-continue")
     func expectContinue() async throws {
         try await withServer { server in
-            let request = "POST PATH HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
-            let answered = try await exchangeRawText(request.replacingOccurrences(of: "PATH", with: "/post"), port: server.port)
+            let request =
+                "POST PATH HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
+            let answered = try await exchangeRawText(
+                request.replacingOccurrences(of: "PATH", with: "/post"), port: server.port)
             #expect(answered.text.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n"))
-            let ignored = try await exchangeRawText(request.replacingOccurrences(of: "PATH", with: "/fault/no-continue"), port: server.port)
+            let ignored = try await exchangeRawText(
+                request.replacingOccurrences(of: "PATH", with: "/fault/no-continue"), port: server.port)
             #expect(ignored.text.hasPrefix("HTTP/1.1 200 OK\r\n"))
         }
     }
 
-    @Test("Any expectation but 100-continue gets 417 Expectation Failed, an empty Expect included, as real servers answer it")
+    @Test(
+        "Any expectation but 100-continue gets 417 Expectation Failed, an empty Expect included, as real servers answer it"
+    )
     func unknownExpectation() async throws {
         try await withServer { server in
             for value in ["", "200-ok", "100-continue, 200-ok"] {
-                let request = "POST /post HTTP/1.1\r\nHost: x\r\nExpect: \(value)\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
+                let request =
+                    "POST /post HTTP/1.1\r\nHost: x\r\nExpect: \(value)\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
                 let refused = try await exchangeRawText(request, port: server.port)
                 #expect(refused.text.hasPrefix("HTTP/1.1 417 Expectation Failed\r\n"), "Expect: \"\(value)\"")
             }
-            let upperCase = "POST /post HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
-            #expect(try await exchangeRawText(upperCase, port: server.port).text.contains("HTTP/1.1 200 OK\r\n"), "the token is case-insensitive")
+            let upperCase =
+                "POST /post HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi"
+            #expect(
+                try await exchangeRawText(upperCase, port: server.port).text.contains("HTTP/1.1 200 OK\r\n"),
+                "the token is case-insensitive")
         }
     }
 
@@ -112,7 +125,9 @@ struct FaultTests {
     @Test("A stalled connection does not delay shutdown")
     func shutdownWithStalledConnection() async throws {
         let server = try await HTTPBin.start()
-        let stalled = Task { await urlErrorCode { try await fetch(server.url("/fault/stall-after-headers"), timeout: 30) } }
+        let stalled = Task {
+            await urlErrorCode { try await fetch(server.url("/fault/stall-after-headers"), timeout: 30) }
+        }
         for _ in 0..<200 where server.requests.isEmpty {  // until the request is in (2 s at most)
             try await Task.sleep(for: .milliseconds(10))
         }

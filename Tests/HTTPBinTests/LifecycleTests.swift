@@ -59,7 +59,8 @@ struct LifecycleTests {
             Watchdog.arm(after: 60)
             func cycle() async throws {
                 let server = try await HTTPBin.start()
-                _ = try await exchangeRawText("GET /get HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+                _ = try await exchangeRawText(
+                    "GET /get HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
                 try await server.shutdown()
             }
             func count(_ folder: String) -> Int {

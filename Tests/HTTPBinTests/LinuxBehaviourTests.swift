@@ -18,14 +18,17 @@ import FoundationNetworking
 struct LinuxBehaviourTests {
     // MARK: The 401 challenge
 
-    @Test("A 401 with WWW-Authenticate hangs a completion-handler task past its timeout until cancel(), or (fixed in 6.3.2) completes with the 401")
+    @Test(
+        "A 401 with WWW-Authenticate hangs a completion-handler task past its timeout until cancel(), or (fixed in 6.3.2) completes with the 401"
+    )
     func challengeHangsWithoutDelegate() async throws {
         try await withServer { server in
             var request = URLRequest(url: server.url("/basic-auth/ada/secret"))
             request.timeoutInterval = 1
             let completed = Outcome<String>()
             let task = session.dataTask(with: request) { _, response, error in
-                completed.resolve("\((response as? HTTPURLResponse)?.statusCode ?? 0) \(error.map { "\($0)" } ?? "no error")")
+                completed.resolve(
+                    "\((response as? HTTPURLResponse)?.statusCode ?? 0) \(error.map { "\($0)" } ?? "no error")")
             }
             task.resume()
             if let early = await completed.wait(upTo: 2) {
@@ -38,7 +41,9 @@ struct LinuxBehaviourTests {
         }
     }
 
-    @Test("With a delegate, .performDefaultHandling hangs too after the 401 body was delivered, or (fixed in 6.3.2) completes")
+    @Test(
+        "With a delegate, .performDefaultHandling hangs too after the 401 body was delivered, or (fixed in 6.3.2) completes"
+    )
     func challengeHangsWithDefaultHandling() async throws {
         try await withServer { server in
             let delegate = RecordingDelegate(answer: .performDefaultHandling)
@@ -69,7 +74,8 @@ struct LinuxBehaviourTests {
             defer { session.finishTasksAndInvalidate() }
             session.dataTask(with: server.url("/basic-auth/ada/secret")).resume()
             #expect(await answering.completion.wait(upTo: 3) == .success)
-            #expect(answering.events == ["response 401", "data 29", "challenge", "response 200", "data 46", "complete"])
+            #expect(
+                answering.events == ["response 401", "data 29", "challenge", "response 200", "data 46", "complete"])
             #expect(server.requests.map { $0.header("Authorization") != nil } == [false, true])
 
             let refusing = RecordingDelegate(answer: .cancelAuthenticationChallenge)
@@ -88,7 +94,9 @@ struct LinuxBehaviourTests {
     /// 5412) and the others by a trap, "Trying to access a behaviour for a task that in not in the
     /// registry". That trap is not specific to async/await: `URLSessionTask.cancel()` right after
     /// `resume()` on a refused connection hit it too, in 7 runs of 10 within 400 tries.
-    @Test("Cancelling data(for:) through its Swift task deadlocks or traps, or (fixed after 6.3.1) just cancels (child process)")
+    @Test(
+        "Cancelling data(for:) through its Swift task deadlocks or traps, or (fixed after 6.3.1) just cancels (child process)"
+    )
     func asyncCancellation() async {
         // The child always exits with a failure status, so that one exit test sees every outcome:
         // `Watchdog.behaved` when all 200 cancellations went through, the watchdog's code for a
@@ -114,7 +122,9 @@ struct LinuxBehaviourTests {
 
     // MARK: Request bodies
 
-    @Test("A body stream with a Content-Length header goes out chunked AND with the length: invalid HTTP, refused with 400")
+    @Test(
+        "A body stream with a Content-Length header goes out chunked AND with the length: invalid HTTP, refused with 400"
+    )
     func bodyStreamWithContentLength() async throws {
         try await withServer { server in
             var request = URLRequest(url: server.url("/post"))
@@ -157,11 +167,15 @@ struct LinuxBehaviourTests {
         }
     }
 
-    @Test("A 307 or 308 repeats the method but not the body: the POST arrives at the target empty (Darwin repeats the body)", arguments: [307, 308])
+    @Test(
+        "A 307 or 308 repeats the method but not the body: the POST arrives at the target empty (Darwin repeats the body)",
+        arguments: [307, 308])
     func temporaryRedirectDropsBody(status: Int) async throws {
         try await withServer { server in
             let target = server.url("/redirect-to?url=%2Fanything%2Ftarget&status=\(status)")
-            let fetched = try await fetch(target, method: "POST", body: Data("k=v".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            let fetched = try await fetch(
+                target, method: "POST", body: Data("k=v".utf8),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"])
             #expect(fetched.status == 200)
             let repeated = try #require(server.requests.last)
             #expect(repeated.path == "/anything/target")
@@ -194,7 +208,8 @@ struct LinuxBehaviourTests {
 
     /// `uploadTask(withStreamedRequest:)`, the body coming from the delegate's
     /// `needNewBodyStream`, timed from `resume()` to the completion.
-    private func streamedUpload(to url: URL, expect: String? = nil) async throws -> (seconds: Double, events: [String]) {
+    private func streamedUpload(to url: URL, expect: String? = nil) async throws -> (seconds: Double, events: [String])
+    {
         let delegate = RecordingDelegate(answer: .performDefaultHandling, uploadBody: Data(count: 3000))
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -265,7 +280,10 @@ final class RecordingDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping (InputStream?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping (InputStream?) -> Void
+    ) {
         completionHandler(InputStream(data: uploadBody))
     }
 

@@ -50,9 +50,12 @@ struct NumberedImageTests {
         }
     }
 
-    @Test("A number, size or delay out of range is refused with 400, and a delayed image still arrives",
-          arguments: ["/image/numbered/65536", "/image/numbered/x", "/image/numbered/1?size=0", "/image/numbered/1?size=1025",
-                      "/image/numbered/1?delay=10001"])
+    @Test(
+        "A number, size or delay out of range is refused with 400, and a delayed image still arrives",
+        arguments: [
+            "/image/numbered/65536", "/image/numbered/x", "/image/numbered/1?size=0", "/image/numbered/1?size=1025",
+            "/image/numbered/1?delay=10001",
+        ])
     func refused(path: String) async throws {
         try await withServer { server in
             let refused = try await fetch(server.url(path))
@@ -80,14 +83,18 @@ struct PNGFile {
     var chunks: [(type: String, data: [UInt8])] = []
 
     init(_ bytes: [UInt8]) throws {
-        guard bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { throw Malformed(reason: "no signature") }
+        guard bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+            throw Malformed(reason: "no signature")
+        }
         var offset = 8
         while offset < bytes.count {
             guard offset + 12 <= bytes.count else { throw Malformed(reason: "a chunk header is cut") }
             let length = Int(Self.bigEndian(bytes, offset))
             guard offset + 12 + length <= bytes.count else { throw Malformed(reason: "a chunk is cut") }
             let body = Array(bytes[offset + 4..<offset + 8 + length])
-            guard Self.bigEndian(bytes, offset + 8 + length) == Self.crc32(body) else { throw Malformed(reason: "bad CRC") }
+            guard Self.bigEndian(bytes, offset + 8 + length) == Self.crc32(body) else {
+                throw Malformed(reason: "bad CRC")
+            }
             chunks.append((String(decoding: body.prefix(4), as: UTF8.self), Array(body.dropFirst(4))))
             offset += 12 + length
         }
@@ -108,21 +115,28 @@ struct PNGFile {
         var output: [UInt8] = []
         var offset = 2
         while true {
-            guard offset + 5 <= stream.count, stream[offset] & 0b110 == 0 else { throw Malformed(reason: "not a stored block") }
+            guard offset + 5 <= stream.count, stream[offset] & 0b110 == 0 else {
+                throw Malformed(reason: "not a stored block")
+            }
             let length = Int(stream[offset + 1]) | Int(stream[offset + 2]) << 8
             let check = Int(stream[offset + 3]) | Int(stream[offset + 4]) << 8
-            guard length == ~check & 0xFFFF, offset + 5 + length <= stream.count else { throw Malformed(reason: "bad block length") }
+            guard length == ~check & 0xFFFF, offset + 5 + length <= stream.count else {
+                throw Malformed(reason: "bad block length")
+            }
             output += stream[offset + 5..<offset + 5 + length]
             let last = stream[offset] & 1 == 1
             offset += 5 + length
             if last { break }
         }
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in output {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
         }
-        guard offset + 4 == stream.count, Self.bigEndian(stream, offset) == b << 16 | a else { throw Malformed(reason: "bad Adler-32") }
+        guard offset + 4 == stream.count, Self.bigEndian(stream, offset) == b << 16 | a else {
+            throw Malformed(reason: "bad Adler-32")
+        }
         return output
     }
 

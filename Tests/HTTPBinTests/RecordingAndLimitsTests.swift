@@ -11,7 +11,8 @@ struct RecordingAndLimitsTests {
     @Test("Every request is recorded as it crossed the wire, headers URLSession added included")
     func recording() async throws {
         try await withServer { server in
-            _ = try await fetch(server.url("/post?x=1"), method: "POST", body: Data(count: 10), headers: ["X-Mine": "yes"])
+            _ = try await fetch(
+                server.url("/post?x=1"), method: "POST", body: Data(count: 10), headers: ["X-Mine": "yes"])
             _ = try await fetch(server.url("/status/204"), method: "DELETE")
             let requests = server.requests
             try #require(requests.count == 2)
@@ -49,7 +50,8 @@ struct RecordingAndLimitsTests {
     @Test("An announced length over the limit is refused before any body is read, and the connection closed")
     func hugeContentLength() async throws {
         try await withServer { server in
-            let raw = try await exchangeRawText("POST /post HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\n\r\n", port: server.port)
+            let raw = try await exchangeRawText(
+                "POST /post HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999999\r\n\r\n", port: server.port)
             #expect(raw.text.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n"))
             #expect(raw.text.contains("Connection: close\r\n"))
             #expect(server.requests.first?.bodySize == 0)

@@ -43,7 +43,8 @@ struct RouteTests {
     @Test("PUT, PATCH and DELETE echo their method at their own path", arguments: ["PUT", "PATCH", "DELETE"])
     func methods(method: String) async throws {
         try await withServer { server in
-            let echo = try await fetch(server.url("/\(method.lowercased())"), method: method, body: Data("x".utf8)).echo()
+            let echo = try await fetch(server.url("/\(method.lowercased())"), method: method, body: Data("x".utf8))
+                .echo()
             #expect(echo.method == method)
             #expect(echo.bodySize == 1)
         }
@@ -84,7 +85,8 @@ struct RouteTests {
             let boundary = "Boundary-\(UUID().uuidString)"
             var body = Data()
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHello\r\n".utf8))
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a;b.bin\"\r\n".utf8))
+            body.append(
+                Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a;b.bin\"\r\n".utf8))
             body.append(Data("Content-Type: application/octet-stream\r\n\r\n".utf8))
             body.append(Data([0, 1, 2, 13, 10, 3]))
             body.append(Data("\r\n--\(boundary)--\r\n".utf8))
@@ -94,7 +96,8 @@ struct RouteTests {
             #expect(
                 echo.parts == [
                     HTTPBin.Echo.Part(name: "title", size: 5),
-                    HTTPBin.Echo.Part(name: "file", filename: "a;b.bin", contentType: "application/octet-stream", size: 6),
+                    HTTPBin.Echo.Part(
+                        name: "file", filename: "a;b.bin", contentType: "application/octet-stream", size: 6),
                 ])
         }
     }
@@ -109,7 +112,8 @@ struct RouteTests {
             let bare = Data("--B\r\n\r\nhello\r\n--B--\r\n".utf8)
             let echo = try await fetch(server.url("/post"), method: "POST", body: bare, headers: headers).echo()
             #expect(echo.parts == [HTTPBin.Echo.Part(name: "", size: 5)])
-            let mixed = Data("--B\r\n\r\n\r\n--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--B--\r\n".utf8)
+            let mixed = Data(
+                "--B\r\n\r\n\r\n--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--B--\r\n".utf8)
             let both = try await fetch(server.url("/post"), method: "POST", body: mixed, headers: headers).echo()
             #expect(both.parts == [HTTPBin.Echo.Part(name: "", size: 0), HTTPBin.Echo.Part(name: "a", size: 1)])
         }
@@ -155,7 +159,8 @@ struct RouteTests {
 
             let plist = try await fetch(server.url("/plist"))
             #expect(plist.header("Content-Type") == "application/x-plist")
-            let dictionary = try #require(try PropertyListSerialization.propertyList(from: plist.data, format: nil) as? [String: Any])
+            let dictionary = try #require(
+                try PropertyListSerialization.propertyList(from: plist.data, format: nil) as? [String: Any])
             #expect(dictionary["chapters"] as? [Int] == [2, 7])
 
             let xml = try await fetch(server.url("/xml"))
@@ -243,22 +248,28 @@ struct RouteTests {
     func basicAuthWithHeader() async throws {
         try await withServer { server in
             let credentials = Data("ada:lovelace".utf8).base64EncodedString()
-            let fetched = try await fetch(server.url("/basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(credentials)"])
+            let fetched = try await fetch(
+                server.url("/basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(credentials)"])
             #expect(fetched.status == 200)
             #expect(fetched.text.contains("\"authenticated\" : true"))
         }
     }
 
-    @Test("/hidden-basic-auth/{user}/{password} answers 404 with no challenge, and 200 to the right Authorization header")
+    @Test(
+        "/hidden-basic-auth/{user}/{password} answers 404 with no challenge, and 200 to the right Authorization header")
     func hiddenBasicAuth() async throws {
         try await withServer { server in
             let refused = try await fetch(server.url("/hidden-basic-auth/ada/lovelace"))
             #expect(refused.status == 404)
             #expect(refused.header("WWW-Authenticate") == nil)
             let wrong = Data("ada:babbage".utf8).base64EncodedString()
-            #expect(try await fetch(server.url("/hidden-basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(wrong)"]).status == 404)
+            #expect(
+                try await fetch(
+                    server.url("/hidden-basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(wrong)"]
+                ).status == 404)
             let right = Data("ada:lovelace".utf8).base64EncodedString()
-            let fetched = try await fetch(server.url("/hidden-basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(right)"])
+            let fetched = try await fetch(
+                server.url("/hidden-basic-auth/ada/lovelace"), headers: ["Authorization": "Basic \(right)"])
             #expect(fetched.status == 200)
             #expect(fetched.text.contains("\"authenticated\" : true"))
         }
@@ -267,7 +278,8 @@ struct RouteTests {
     @Test(
         "/image/png and /image/jpeg serve real images, the fixture chosen by name",
         arguments: [
-            ("png", "small"), ("png", "opaque"), ("png", "gray"), ("png", "sixteen-bit"), ("png", "large"), ("png", "bomb"),
+            ("png", "small"), ("png", "opaque"), ("png", "gray"), ("png", "sixteen-bit"), ("png", "large"),
+            ("png", "bomb"),
             ("jpeg", "small"), ("jpeg", "gray"), ("jpeg", "cmyk"), ("jpeg", "progressive"), ("jpeg", "large"),
             ("jpeg", "truncated"),
         ])
@@ -294,7 +306,8 @@ struct RouteTests {
     @Test("/response sends exactly the status, Content-Type, headers and body the query chooses")
     func chosenResponse() async throws {
         try await withServer { server in
-            let chosen = try await fetch(server.url("/response?status=202&content-type=text/csv&body=a,b&header=ETag:%20%22v1%22"))
+            let chosen = try await fetch(
+                server.url("/response?status=202&content-type=text/csv&body=a,b&header=ETag:%20%22v1%22"))
             #expect(chosen.status == 202)
             #expect(chosen.header("Content-Type") == "text/csv")
             #expect(chosen.header("ETag") == "\"v1\"")
@@ -313,8 +326,12 @@ struct RouteTests {
 
     // The first query is the HTTPBin fuzz target's input (Fuzz/Targets/httpbin-requests): its name
     // decodes to text that is not ASCII, on which NIO's header block stopped the whole process.
-    @Test("/response refuses, with a 400, a header name that is not an HTTP token or a value with a control character",
-          arguments: ["header=X-A%b02:", "header=%C3%A9:%201", "header=X%20Y:%201", "header=:%201", "header=X:%20a%00b", "header=X:%20a%1Bb"])
+    @Test(
+        "/response refuses, with a 400, a header name that is not an HTTP token or a value with a control character",
+        arguments: [
+            "header=X-A%b02:", "header=%C3%A9:%201", "header=X%20Y:%201", "header=:%201", "header=X:%20a%00b",
+            "header=X:%20a%1Bb",
+        ])
     func chosenHeaderRefused(query: String) async throws {
         try await withServer { server in
             let refused = try await fetch(server.url("/response?" + query))
@@ -331,7 +348,8 @@ struct RouteTests {
             #expect(fetched.header("Content-Encoding") == "gzip")
             #expect(try fetched.echo().args == ["zipped": ["yes"]])
 
-            let raw = try await exchangeRawText("GET /gzip HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+            let raw = try await exchangeRawText(
+                "GET /gzip HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
             #expect(raw.body.prefix(2).elementsEqual([0x1F, 0x8B]))
         }
     }
@@ -351,7 +369,9 @@ struct RouteTests {
     func index() async throws {
         try await withServer { server in
             let index = try await fetch(server.url("/"))
-            for route in ["/get", "/drip", "/basic-auth/{user}/{password}", "/image/jpeg", "stall-after-headers", "no-continue"] {
+            for route in [
+                "/get", "/drip", "/basic-auth/{user}/{password}", "/image/jpeg", "stall-after-headers", "no-continue",
+            ] {
                 #expect(index.text.contains(route))
             }
             let missing = try await fetch(server.url("/nowhere"))

@@ -66,7 +66,9 @@ func fetch(_ request: URLRequest, timeout: TimeInterval = 5) async throws -> Fet
     }
 }
 
-func fetch(_ url: URL, method: String = "GET", body: Data? = nil, headers: [String: String] = [:], timeout: TimeInterval = 5)
+func fetch(
+    _ url: URL, method: String = "GET", body: Data? = nil, headers: [String: String] = [:], timeout: TimeInterval = 5
+)
     async throws -> Fetched
 {
     var request = URLRequest(url: url)

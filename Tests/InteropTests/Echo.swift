@@ -28,14 +28,18 @@ struct Echo: Decodable, Sendable {
     /// The bytes behind an echoed file or body: httpbin sends UTF-8 as text, anything else as
     /// `data:<type>;base64,<bytes>`. Returns the content type too, nil for text.
     static func bytes(of echoed: String) -> (data: Data, contentType: String?)? {
-        guard echoed.hasPrefix("data:"), let comma = echoed.range(of: ";base64,") else { return (Data(echoed.utf8), nil) }
+        guard echoed.hasPrefix("data:"), let comma = echoed.range(of: ";base64,") else {
+            return (Data(echoed.utf8), nil)
+        }
         let contentType = String(echoed[echoed.index(echoed.startIndex, offsetBy: 5)..<comma.lowerBound])
         return Data(base64Encoded: String(echoed[comma.upperBound...])).map { ($0, contentType) }
     }
 }
 
 /// A query or form field's values: httpbin sends one value as a string and several as a list.
-struct Values: Decodable, Sendable, Equatable, ExpressibleByArrayLiteral, ExpressibleByStringLiteral, CustomStringConvertible {
+struct Values: Decodable, Sendable, Equatable, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     var all: [String]
 
     init(arrayLiteral elements: String...) { all = elements }
@@ -56,7 +60,9 @@ struct Values: Decodable, Sendable, Equatable, ExpressibleByArrayLiteral, Expres
 /// Checks that `actual` holds exactly `expected`, and on a mismatch says where the bytes first
 /// differ. (`#expect(a == b)` on large `Data` would make Swift Testing compute a full
 /// element-by-element difference, which takes minutes for a few hundred kilobytes.)
-func expectSameBytes(_ actual: Data, _ expected: Data, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSameBytes(
+    _ actual: Data, _ expected: Data, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard actual != expected else { return }
     let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
     Issue.record(

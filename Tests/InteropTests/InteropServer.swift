@@ -26,7 +26,9 @@ enum InteropServer {
     }
 
     static func baseURL() throws -> URL {
-        guard let address, let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+        guard let address, let url = URL(string: address), url.scheme == "http" || url.scheme == "https",
+            url.host != nil
+        else {
             throw Misconfigured(value: address)
         }
         return url
@@ -38,7 +40,8 @@ extension Trait where Self == ConditionTrait {
     /// server, and a learner's run must not fail for it: without the variable these tests show as
     /// skipped, with this reason. With it, a server that does not answer fails every test.
     static var interopServer: Self {
-        .enabled(if: InteropServer.address != nil, "set AFN_INTEROP_URL to a running httpbin (README, \"The test server\")")
+        .enabled(
+            if: InteropServer.address != nil, "set AFN_INTEROP_URL to a running httpbin (README, \"The test server\")")
     }
 }
 
@@ -54,7 +57,8 @@ let isFoundationNetworking: Bool = {
 /// An HTTP session manager on the interop server, with its own queues and notification center
 /// (tests run in parallel and never need a main run loop), invalidated when `body` returns.
 func withManager<T>(_ body: (HTTPSessionManager) async throws -> T) async throws -> T {
-    let manager = HTTPSessionManager(baseURL: try InteropServer.baseURL(), configuration: .ephemeral, notificationCenter: NotificationCenter())
+    let manager = HTTPSessionManager(
+        baseURL: try InteropServer.baseURL(), configuration: .ephemeral, notificationCenter: NotificationCenter())
     manager.completionQueue = DispatchQueue(label: "interop.completion")
     manager.notificationQueue = DispatchQueue(label: "interop.notifications")
     defer { manager.invalidateSession(cancelingTasks: true) }
@@ -87,9 +91,14 @@ extension HTTPSessionManager {
     ) async throws -> Outcome {
         let calls = Locked(0)
         let returned = Locked<URLSessionDataTask?>(nil)
-        let outcome = try await waitForCallback(within: seconds, for: "the verb's success or failure closure", progress: {
-            returned.value.map { "its task was \($0.state), with \($0.response == nil ? "no response" : "a response")" } ?? "the verb had returned no task"
-        }) { finish in
+        let outcome = try await waitForCallback(
+            within: seconds, for: "the verb's success or failure closure",
+            progress: {
+                returned.value.map {
+                    "its task was \($0.state), with \($0.response == nil ? "no response" : "a response")"
+                } ?? "the verb had returned no task"
+            }
+        ) { finish in
             let task = verb(
                 self,
                 { task, object in

@@ -31,7 +31,9 @@ struct MultipartTests {
         return try #require(Echo.bytes(of: echoed), "not base64: \(echoed.prefix(80))")
     }
 
-    @Test("Fields, text, bytes, a file on disk and a stream: each part arrives exact, the upload reports its whole length")
+    @Test(
+        "Fields, text, bytes, a file on disk and a stream: each part arrives exact, the upload reports its whole length"
+    )
     func everyKindOfPart() async throws {
         let text = Data("Plain text, with ünïcödé and 😀.\r\n--not a boundary--\r\n".utf8)
         // Every byte value, then random ones: invalid UTF-8, so httpbin echoes it in base64.
@@ -46,11 +48,15 @@ struct MultipartTests {
                         "post", parameters: ["field": "value", "emoji": "😀", "nested": ["key": "inner"]],
                         constructingBodyWith: { form in
                             form.appendPart(withFormData: Data("form data".utf8), name: "plain")
-                            form.appendPart(withFileData: text, name: "text", fileName: "notes.txt", mimeType: "text/plain")
-                            form.appendPart(withFileData: binary, name: "binary", fileName: "blob.bin", mimeType: "application/x-interop")
+                            form.appendPart(
+                                withFileData: text, name: "text", fileName: "notes.txt", mimeType: "text/plain")
+                            form.appendPart(
+                                withFileData: binary, name: "binary", fileName: "blob.bin",
+                                mimeType: "application/x-interop")
                             try form.appendPart(withFileURL: fileURL, name: "disk")
                             form.appendPart(
-                                withInputStream: { InputStream(data: streamed) }, name: "stream", fileName: "stream.dat",
+                                withInputStream: { InputStream(data: streamed) }, name: "stream",
+                                fileName: "stream.dat",
                                 length: UInt64(streamed.count), mimeType: "application/octet-stream")
                         },
                         progress: { snapshot in progress.withLock { $0.append(snapshot) } },
@@ -84,8 +90,10 @@ struct MultipartTests {
         try await Self.withFile(named: "large.bin", contents: contents) { fileURL in
             try await withManager { manager in
                 let outcome = try await manager.call { manager, success, failure in
-                    manager.post("post", constructingBodyWith: { form in try form.appendPart(withFileURL: fileURL, name: "large") },
-                                 success: success, failure: failure)
+                    manager.post(
+                        "post",
+                        constructingBodyWith: { form in try form.appendPart(withFileURL: fileURL, name: "large") },
+                        success: success, failure: failure)
                 }
                 let echoed = try Self.file("large", in: outcome.echo())
                 expectSameBytes(echoed.data, contents, "the large file")
@@ -101,7 +109,9 @@ struct MultipartTests {
                 manager.post(
                     "post", parameters: ["naïve field": "café"],
                     constructingBodyWith: { form in
-                        form.appendPart(withFileData: Data("résumé".utf8), name: "résumé 😀", fileName: "ünï côdé.txt", mimeType: "text/plain")
+                        form.appendPart(
+                            withFileData: Data("résumé".utf8), name: "résumé 😀", fileName: "ünï côdé.txt",
+                            mimeType: "text/plain")
                     }, success: success, failure: failure)
             }
             let echo = try outcome.echo()

@@ -14,10 +14,12 @@ struct RedirectAndAuthTests {
     /// Records each redirect the session offers to the manager's hook, and follows it.
     static func recordRedirects(of manager: HTTPSessionManager) -> Locked<[String]> {
         let hops = Locked<[String]>([])
-        manager.updateHooks { $0.taskWillPerformHTTPRedirection = { _, _, response, request in
-            hops.withLock { $0.append("\(response.statusCode) → \(request.url?.path ?? "?")") }
-            return request
-        } }
+        manager.updateHooks {
+            $0.taskWillPerformHTTPRedirection = { _, _, response, request in
+                hops.withLock { $0.append("\(response.statusCode) → \(request.url?.path ?? "?")") }
+                return request
+            }
+        }
         return hops
     }
 
@@ -40,13 +42,16 @@ struct RedirectAndAuthTests {
             #expect(absolute.object.path == "/get")
             #expect(hops.value == ["302 → /absolute-redirect/1", "302 → /get"])
             let seeOther = try await manager.decoded(
-                Echo.self, "redirect-to?url=%2Fget%3Fafter%3D%F0%9F%98%80&status_code=303", method: "POST", parameters: ["k": "v"])
+                Echo.self, "redirect-to?url=%2Fget%3Fafter%3D%F0%9F%98%80&status_code=303", method: "POST",
+                parameters: ["k": "v"])
             #expect(seeOther.object.path == "/get")
             #expect(seeOther.object.args == ["after": "😀"])
         }
     }
 
-    @Test("A 307 or 308 keeps the method and the body: the form arrives at the redirect's target, or on Linux the manager stops at the redirect", arguments: [307, 308])
+    @Test(
+        "A 307 or 308 keeps the method and the body: the form arrives at the redirect's target, or on Linux the manager stops at the redirect",
+        arguments: [307, 308])
     func temporaryRedirectKeepsBody(status: Int) async throws {
         try await withManager { manager in
             let path = "redirect-to?url=%2Fanything%2Ftarget&status_code=\(status)"
@@ -74,10 +79,12 @@ struct RedirectAndAuthTests {
     func stoppedByHook() async throws {
         try await withManager { manager in
             let offered = Locked(0)
-            manager.updateHooks { $0.taskWillPerformHTTPRedirection = { _, _, _, _ in
-                offered.withLock { $0 += 1 }
-                return nil
-            } }
+            manager.updateHooks {
+                $0.taskWillPerformHTTPRedirection = { _, _, _, _ in
+                    offered.withLock { $0 += 1 }
+                    return nil
+                }
+            }
             var redirectsAccepted = HTTPResponseSerializer()
             redirectsAccepted.acceptableStatusCodes = IndexSet(integersIn: 200..<400)
             let stopped = try await manager.response("GET", "redirect/3", serializer: redirectsAccepted)
@@ -94,12 +101,16 @@ struct RedirectAndAuthTests {
     @Test("The hook may send the redirect somewhere else, with headers of its own")
     func rewrittenByHook() async throws {
         try await withManager { manager in
-            manager.updateHooks { $0.taskWillPerformHTTPRedirection = { _, _, _, request in
-                var rewritten = request
-                rewritten.url = request.url.flatMap { URL(string: "/anything/rewritten", relativeTo: $0)?.absoluteURL }
-                rewritten.setValue("yes", forHTTPHeaderField: "X-Rewritten")
-                return rewritten
-            } }
+            manager.updateHooks {
+                $0.taskWillPerformHTTPRedirection = { _, _, _, request in
+                    var rewritten = request
+                    rewritten.url = request.url.flatMap {
+                        URL(string: "/anything/rewritten", relativeTo: $0)?.absoluteURL
+                    }
+                    rewritten.setValue("yes", forHTTPHeaderField: "X-Rewritten")
+                    return rewritten
+                }
+            }
             let echo = try await manager.decoded(Echo.self, "redirect/1").object
             #expect(echo.path == "/anything/rewritten")
             #expect(echo.header("X-Rewritten") == "yes")
@@ -108,17 +119,22 @@ struct RedirectAndAuthTests {
 
     @Test("Basic auth in a header set by chapter 3's serializer: accepted, and refused with a wrong password")
     func basicAuthHeader() async throws {
-        struct Authenticated: Decodable, Equatable { var authenticated: Bool; var user: String }
+        struct Authenticated: Decodable, Equatable {
+            var authenticated: Bool
+            var user: String
+        }
         try await withManager { manager in
             var serializer = HTTPRequestSerializer()
             // A colon belongs to the password (only the first one splits), UTF-8 is sent as UTF-8.
             serializer.setAuthorizationHeader(username: "ada", password: "pä:ss wörd")
             manager.requestSerializer = serializer
             let challenges = Locked(0)
-            manager.updateHooks { $0.authenticationChallengeHandler = { _, _, _, _ in
-                challenges.withLock { $0 += 1 }
-                return .disposition(.performDefaultHandling)
-            } }
+            manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, _, _ in
+                    challenges.withLock { $0 += 1 }
+                    return .disposition(.performDefaultHandling)
+                }
+            }
             let path = "basic-auth/ada/p%C3%A4:ss%20w%C3%B6rd"
             let accepted = try await manager.decoded(Authenticated.self, path)
             #expect(accepted.object == Authenticated(authenticated: true, user: "ada"))
@@ -130,29 +146,41 @@ struct RedirectAndAuthTests {
             manager.requestSerializer = serializer
             let refused = await #expect(throws: ResponseSerializationError.self) { try await manager.get(path) }
             #expect(refused?.reason == .unacceptableStatusCode(401))
-            let hiddenRefused = await #expect(throws: ResponseSerializationError.self) { try await manager.get("hidden-" + path) }
+            let hiddenRefused = await #expect(throws: ResponseSerializationError.self) {
+                try await manager.get("hidden-" + path)
+            }
             #expect(hiddenRefused?.reason == .unacceptableStatusCode(404))
         }
     }
 
     @Test("Basic auth through the challenge handler: one challenge for the realm, answered with a credential")
     func basicAuthChallenge() async throws {
-        struct Authenticated: Decodable, Equatable { var authenticated: Bool; var user: String }
+        struct Authenticated: Decodable, Equatable {
+            var authenticated: Bool
+            var user: String
+        }
         try await withManager { manager in
             let seen = Locked<[String]>([])
             let server = try InteropServer.baseURL()
-            manager.updateHooks { $0.authenticationChallengeHandler = { _, _, challenge, _ in
-                let space = challenge.protectionSpace
-                seen.withLock {
-                    $0.append("\(space.authenticationMethod) \(space.realm ?? "no realm") \(space.host):\(space.port) #\(challenge.previousFailureCount)")
+            manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, challenge, _ in
+                    let space = challenge.protectionSpace
+                    seen.withLock {
+                        $0.append(
+                            "\(space.authenticationMethod) \(space.realm ?? "no realm") \(space.host):\(space.port) #\(challenge.previousFailureCount)"
+                        )
+                    }
+                    return challenge.previousFailureCount == 0
+                        ? .credential(URLCredential(user: "grace", password: "h0pper", persistence: .none))
+                        : .disposition(.cancelAuthenticationChallenge)
                 }
-                return challenge.previousFailureCount == 0
-                    ? .credential(URLCredential(user: "grace", password: "h0pper", persistence: .none))
-                    : .disposition(.cancelAuthenticationChallenge)
-            } }
+            }
             let accepted = try await manager.decoded(Authenticated.self, "basic-auth/grace/h0pper")
             #expect(accepted.object == Authenticated(authenticated: true, user: "grace"))
-            #expect(seen.value == ["\(NSURLAuthenticationMethodHTTPBasic) Fake Realm \(server.host ?? ""):\(server.port ?? 80) #0"])
+            #expect(
+                seen.value == [
+                    "\(NSURLAuthenticationMethodHTTPBasic) Fake Realm \(server.host ?? ""):\(server.port ?? 80) #0"
+                ])
         }
     }
 
@@ -160,15 +188,21 @@ struct RedirectAndAuthTests {
     func basicAuthChallengeRefused() async throws {
         try await withManager { manager in
             let failures = Locked<[Int]>([])
-            manager.updateHooks { $0.authenticationChallengeHandler = { _, _, challenge, _ in
-                failures.withLock { $0.append(challenge.previousFailureCount) }
-                return challenge.previousFailureCount == 0
-                    ? .credential(URLCredential(user: "grace", password: "wrong", persistence: .none))
-                    : .disposition(.performDefaultHandling)
-            } }
-            let error = await #expect(throws: ResponseSerializationError.self) { try await manager.get("basic-auth/grace/h0pper") }
+            manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, challenge, _ in
+                    failures.withLock { $0.append(challenge.previousFailureCount) }
+                    return challenge.previousFailureCount == 0
+                        ? .credential(URLCredential(user: "grace", password: "wrong", persistence: .none))
+                        : .disposition(.performDefaultHandling)
+                }
+            }
+            let error = await #expect(throws: ResponseSerializationError.self) {
+                try await manager.get("basic-auth/grace/h0pper")
+            }
             #expect(error?.reason == .unacceptableStatusCode(401))
-            #expect((error?.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "WWW-Authenticate") == "Basic realm=\"Fake Realm\"")
+            #expect(
+                (error?.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "WWW-Authenticate")
+                    == "Basic realm=\"Fake Realm\"")
             #expect(failures.value == [0, 1])
         }
     }
@@ -177,7 +211,9 @@ struct RedirectAndAuthTests {
     func basicAuthChallengeCancelled() async throws {
         struct NoCredentials: Error {}
         try await withManager { manager in
-            manager.updateHooks { $0.authenticationChallengeHandler = { _, _, _, _ in .disposition(.cancelAuthenticationChallenge) } }
+            manager.updateHooks {
+                $0.authenticationChallengeHandler = { _, _, _, _ in .disposition(.cancelAuthenticationChallenge) }
+            }
             let cancelled = await #expect(throws: URLError.self) { try await manager.get("basic-auth/grace/h0pper") }
             #expect(cancelled?.code == .cancelled)
             manager.updateHooks { $0.authenticationChallengeHandler = { _, _, _, _ in .failure(NoCredentials()) } }

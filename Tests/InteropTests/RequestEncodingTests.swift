@@ -12,18 +12,20 @@ import Testing
 struct RequestEncodingTests {
     /// Nested keys, arrays, emoji in keys and values, every character a query treats specially,
     /// and a null (a field with no value).
-    static var parameters: [String: Any] { [
-        "a": ["b": ["c": "nested"]],
-        "list": ["x", "y"],
-        "items": [["id": "1"], ["id": "2"]],
-        "emoji": "😀👍🏽 ünïcödé",
-        "😀": "an emoji key",
-        "reserved": "a b&c=d+e/f?g#h;i,j%k[l]m",
-        "number": 42,
-        "flag": true,
-        "empty": "",
-        "null": NSNull(),
-    ] }
+    static var parameters: [String: Any] {
+        [
+            "a": ["b": ["c": "nested"]],
+            "list": ["x", "y"],
+            "items": [["id": "1"], ["id": "2"]],
+            "emoji": "😀👍🏽 ünïcödé",
+            "😀": "an emoji key",
+            "reserved": "a b&c=d+e/f?g#h;i,j%k[l]m",
+            "number": 42,
+            "flag": true,
+            "empty": "",
+            "null": NSNull(),
+        ]
+    }
 
     /// What httpbin should decode from `parameters`: AFNetworking's bracket names, every value
     /// back as it was (true as AFNetworking's `1`, a null as a field with nothing after it).
@@ -48,7 +50,8 @@ struct RequestEncodingTests {
                 #expect(echo.object.path == "/get")
                 #expect(echo.response.statusCode == 200)
             } catch {
-                Issue.record("\(InteropServer.variable)=\(InteropServer.address ?? "") does not answer GET /get: \(error)")
+                Issue.record(
+                    "\(InteropServer.variable)=\(InteropServer.address ?? "") does not answer GET /get: \(error)")
                 throw error
             }
         }
@@ -65,7 +68,8 @@ struct RequestEncodingTests {
     @Test("A query already in the URL string is kept, and the parameters are added after it")
     func queryInURLString() async throws {
         try await withManager { manager in
-            let echo = try await manager.decoded(Echo.self, "get?kept=%F0%9F%98%80", parameters: ["added": "yes"]).object
+            let echo = try await manager.decoded(Echo.self, "get?kept=%F0%9F%98%80", parameters: ["added": "yes"])
+                .object
             #expect(echo.args == ["kept": "😀", "added": "yes"])
         }
     }
@@ -73,7 +77,8 @@ struct RequestEncodingTests {
     @Test("A DELETE puts its parameters in the query, and sends no body")
     func deleteQuery() async throws {
         try await withManager { manager in
-            let echo = try await manager.decoded(Echo.self, "anything", method: "DELETE", parameters: Self.parameters).object
+            let echo = try await manager.decoded(Echo.self, "anything", method: "DELETE", parameters: Self.parameters)
+                .object
             #expect(echo.method == "DELETE")
             #expect(echo.args == Self.decoded)
             #expect(echo.data == "")
@@ -92,10 +97,13 @@ struct RequestEncodingTests {
         }
     }
 
-    @Test("POST, PUT and PATCH send a URL-encoded form that arrives decoded as sent", arguments: ["POST", "PUT", "PATCH"])
+    @Test(
+        "POST, PUT and PATCH send a URL-encoded form that arrives decoded as sent", arguments: ["POST", "PUT", "PATCH"])
     func formBody(method: String) async throws {
         try await withManager { manager in
-            let echo = try await manager.decoded(Echo.self, method.lowercased(), method: method, parameters: Self.parameters).object
+            let echo = try await manager.decoded(
+                Echo.self, method.lowercased(), method: method, parameters: Self.parameters
+            ).object
             #expect(echo.args.isEmpty)
             #expect(echo.form == Self.decoded)
             #expect(echo.header("Content-Type") == "application/x-www-form-urlencoded")
@@ -109,7 +117,9 @@ struct RequestEncodingTests {
             serializer.setValue("from the serializer", forHTTPHeaderField: "X-Interop")
             manager.requestSerializer = serializer
             let posted = try await manager.call { manager, success, failure in
-                manager.post("post", parameters: Self.parameters, headers: ["x-interop": "per request"], success: success, failure: failure)
+                manager.post(
+                    "post", parameters: Self.parameters, headers: ["x-interop": "per request"], success: success,
+                    failure: failure)
             }
             #expect(try posted.echo().form == Self.decoded)
             #expect(try posted.echo().header("X-Interop") == "per request")
@@ -147,13 +157,17 @@ struct RequestEncodingTests {
         try await withManager { manager in
             manager.requestSerializer = JSONRequestSerializer()
             let parameters: [String: Any] = [
-                "text": "😀 \"quoted\" \\ / \n tab\t ünï", "number": 3.25, "integer": -7, "flag": false, "missing": NSNull(),
+                "text": "😀 \"quoted\" \\ / \n tab\t ünï", "number": 3.25, "integer": -7, "flag": false,
+                "missing": NSNull(),
                 "list": [1, 2, 3], "nested": ["k": ["v1", "v2"]],
             ]
             let echo = try await manager.decoded(JSONEcho.self, "post", method: "POST", parameters: parameters).object
-            #expect(echo.json == Payload(
-                text: "😀 \"quoted\" \\ / \n tab\t ünï", number: 3.25, integer: -7, flag: false, missing: nil, list: [1, 2, 3],
-                nested: ["k": ["v1", "v2"]]))
+            #expect(
+                echo.json
+                    == Payload(
+                        text: "😀 \"quoted\" \\ / \n tab\t ünï", number: 3.25, integer: -7, flag: false, missing: nil,
+                        list: [1, 2, 3],
+                        nested: ["k": ["v1", "v2"]]))
             #expect(echo.headers["Content-Type"] == "application/json")
             // The query-string methods keep their parameters in the URL under the JSON serializer.
             let query = try await manager.decoded(Echo.self, "get", parameters: ["a": ["b": "c"]]).object

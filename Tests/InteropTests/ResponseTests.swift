@@ -55,7 +55,8 @@ struct ResponseTests {
     @Test("httpbin's PNG decodes through chapter 7's serializer: 100 × 100, inflated, the right pixels")
     func png() async throws {
         try await withManager { manager in
-            let image = try #require(try await manager.response("GET", "image/png", serializer: ImageResponseSerializer()).object)
+            let image = try #require(
+                try await manager.response("GET", "image/png", serializer: ImageResponseSerializer()).object)
             #expect(image.header.format == .png)
             #expect((image.pixelWidth, image.pixelHeight) == (100, 100))
             let bitmap = try #require(image.bitmap)
@@ -67,7 +68,8 @@ struct ResponseTests {
     @Test("httpbin's JPEG decodes through chapter 7's serializer: 239 × 178, inflated, the right pixels")
     func jpeg() async throws {
         try await withManager { manager in
-            let image = try #require(try await manager.response("GET", "image/jpeg", serializer: ImageResponseSerializer()).object)
+            let image = try #require(
+                try await manager.response("GET", "image/jpeg", serializer: ImageResponseSerializer()).object)
             #expect(image.header.format == .jpeg)
             #expect((image.pixelWidth, image.pixelHeight) == (239, 178))
             let bitmap = try #require(image.bitmap)
@@ -83,9 +85,11 @@ struct ResponseTests {
     @Test("The image route picks the type from a per-request Accept header")
     func negotiated() async throws {
         try await withManager { manager in
-            let jpeg = try await manager.response("GET", "image", headers: ["Accept": "image/jpeg"], serializer: ImageResponseSerializer())
+            let jpeg = try await manager.response(
+                "GET", "image", headers: ["Accept": "image/jpeg"], serializer: ImageResponseSerializer())
             #expect(jpeg.object?.header.format == .jpeg)
-            let png = try await manager.response("GET", "image", headers: ["Accept": "image/png"], serializer: ImageResponseSerializer())
+            let png = try await manager.response(
+                "GET", "image", headers: ["Accept": "image/png"], serializer: ImageResponseSerializer())
             #expect(png.object?.header.format == .png)
         }
     }
@@ -106,7 +110,11 @@ struct ResponseTests {
     @Test("JSON decodes into a Decodable type; XML parses with chapter 6's XML serializer")
     func jsonAndXML() async throws {
         struct Slideshow: Decodable {
-            struct Show: Decodable { var title: String; var author: String; var slides: [Slide] }
+            struct Show: Decodable {
+                var title: String
+                var author: String
+                var slides: [Slide]
+            }
             struct Slide: Decodable { var title: String }
             var slideshow: Show
         }
@@ -114,7 +122,8 @@ struct ResponseTests {
             let json = try await manager.decoded(Slideshow.self, "json").object.slideshow
             #expect(json.title == "Sample Slide Show")
             #expect(json.slides.map(\.title) == ["Wake up to WonderWidgets!", "Overview"])
-            let xml = try #require(try await manager.response("GET", "xml", serializer: XMLDocumentResponseSerializer()).object)
+            let xml = try #require(
+                try await manager.response("GET", "xml", serializer: XMLDocumentResponseSerializer()).object)
             #expect(xml.rootElement()?.name == "slideshow")
             #expect(xml.rootElement()?.elements(forName: "slide").count == 2)
             #expect(xml.rootElement()?.attribute(forName: "title")?.stringValue == "Sample Slide Show")
@@ -124,7 +133,8 @@ struct ResponseTests {
     @Test("A UTF-8 text body arrives as sent")
     func utf8Text() async throws {
         try await withManager { manager in
-            let body = try #require(try await manager.response("GET", "encoding/utf8", serializer: HTTPResponseSerializer()).object)
+            let body = try #require(
+                try await manager.response("GET", "encoding/utf8", serializer: HTTPResponseSerializer()).object)
             let text = try #require(String(data: body, encoding: .utf8))
             #expect(text.contains("∮ E⋅da = Q"))
             #expect(text.contains("ði ıntəˈnæʃənəl fəˈnɛtık əsoʊsiˈeıʃn"))

@@ -22,13 +22,15 @@ struct TransferTests {
     /// Runs a download task for `path` to a fresh file, waits for its completion handler, checks
     /// that the file is where the destination said, and reads it (then removes it).
     static func download(_ manager: HTTPSessionManager, _ path: String) async throws -> Downloaded {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interop-download-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interop-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("downloaded.bin")
         let progress = Locked<[Progress]>([])
         let request = try manager.request(method: "GET", urlString: path)
         let started = Locked<URLSessionDownloadTask?>(nil)
-        let finished = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
+        let finished = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<URL, any Error>) in
             do {
                 let task = try manager.downloadTask(
                     with: request, progress: { snapshot in progress.withLock { $0.append(snapshot) } },
@@ -38,7 +40,9 @@ struct TransferTests {
                     },
                     completionHandler: { _, object, error in
                         if let error { return continuation.resume(throwing: error) }
-                        guard let url = object as? URL else { return continuation.resume(throwing: NotADownload(object: "\(object ?? "nil")")) }
+                        guard let url = object as? URL else {
+                            return continuation.resume(throwing: NotADownload(object: "\(object ?? "nil")"))
+                        }
                         continuation.resume(returning: url)
                     })
                 started.withLock { $0 = task }
@@ -49,7 +53,9 @@ struct TransferTests {
         }
         let task = try #require(started.value)
         #expect(finished == destination)
-        return Downloaded(contents: try Data(contentsOf: finished), progress: progress.value, response: task.response as? HTTPURLResponse)
+        return Downloaded(
+            contents: try Data(contentsOf: finished), progress: progress.value,
+            response: task.response as? HTTPURLResponse)
     }
 
     /// What httpbin's `/range/n` sends: the alphabet over and over, the same on every request.
@@ -58,7 +64,8 @@ struct TransferTests {
         Data(range.map { UInt8(ascii: "a") + UInt8($0 % 26) })
     }
 
-    @Test("A download task moves the file to its destination with exactly the bytes sent, reporting progress to the end")
+    @Test(
+        "A download task moves the file to its destination with exactly the bytes sent, reporting progress to the end")
     func download() async throws {
         try await withManager { manager in
             let downloaded = try await Self.download(manager, "range/102400")
@@ -73,7 +80,8 @@ struct TransferTests {
     @Test("A Range header gets a 206 with exactly the bytes asked for")
     func range() async throws {
         try await withManager { manager in
-            let partial = try await manager.response("GET", "range/1000", headers: ["Range": "bytes=100-299"], serializer: HTTPResponseSerializer())
+            let partial = try await manager.response(
+                "GET", "range/1000", headers: ["Range": "bytes=100-299"], serializer: HTTPResponseSerializer())
             #expect(partial.response.statusCode == 206)
             #expect(partial.response.value(forHTTPHeaderField: "Content-Range") == "bytes 100-299/1000")
             expectSameBytes(try #require(partial.object), Self.alphabet(100..<300), "the range")
@@ -88,7 +96,8 @@ struct TransferTests {
             #expect(downloaded.response?.value(forHTTPHeaderField: "Content-Length") == nil)
             #expect(downloaded.response?.value(forHTTPHeaderField: "Transfer-Encoding") == "chunked")
             let image = try await Self.download(manager, "image/png").contents
-            let fetched = try #require(try await manager.response("GET", "image/png", serializer: HTTPResponseSerializer()).object)
+            let fetched = try #require(
+                try await manager.response("GET", "image/png", serializer: HTTPResponseSerializer()).object)
             expectSameBytes(image, fetched, "the downloaded image")
             let bitmap = try decodeBitmap(from: image)
             #expect((bitmap.width, bitmap.height) == (100, 100))
@@ -99,13 +108,17 @@ struct TransferTests {
     func cancelAsync() async throws {
         try await withManager { manager in
             let completed = Locked<[Int]>([])
-            manager.updateHooks { $0.taskDidComplete = { _, _, error in
-                completed.withLock { $0.append((error as? URLError)?.code.rawValue ?? 0) }
-            } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, _, error in
+                    completed.withLock { $0.append((error as? URLError)?.code.rawValue ?? 0) }
+                }
+            }
             let (stream, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
             // Ten bytes over 30 seconds: the first arrives at once, the rest far later.
             let call = Task {
-                try await manager.response("GET", "drip?numbytes=10&duration=30&delay=0", serializer: HTTPResponseSerializer(), downloadProgress: reporter)
+                try await manager.response(
+                    "GET", "drip?numbytes=10&duration=30&delay=0", serializer: HTTPResponseSerializer(),
+                    downloadProgress: reporter)
             }
             for await progress in stream where progress.completed > 0 { break }
             call.cancel()
@@ -147,7 +160,8 @@ struct TransferTests {
             let answers = try await withThrowingTaskGroup(of: (Int, [String: Values]).self) { group in
                 for index in 0..<100 {
                     group.addTask {
-                        let echo = try await manager.decoded(Echo.self, "anything/\(index)", parameters: ["index": index, "emoji": "😀"])
+                        let echo = try await manager.decoded(
+                            Echo.self, "anything/\(index)", parameters: ["index": index, "emoji": "😀"])
                         #expect(echo.object.path == "/anything/\(index)")
                         return (index, echo.object.args)
                     }
@@ -169,7 +183,11 @@ struct TransferTests {
     func closureBurst() async throws {
         try await withManager { manager in
             let completions = Locked<[ObjectIdentifier: Int]>([:])
-            manager.updateHooks { $0.taskDidComplete = { _, task, _ in completions.withLock { $0[ObjectIdentifier(task), default: 0] += 1 } } }
+            manager.updateHooks {
+                $0.taskDidComplete = { _, task, _ in
+                    completions.withLock { $0[ObjectIdentifier(task), default: 0] += 1 }
+                }
+            }
             let outcomes = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                 for index in 0..<100 {
                     group.addTask {
@@ -179,9 +197,13 @@ struct TransferTests {
                             case 1: manager.post("post", parameters: ["i": index], success: success, failure: failure)
                             case 2: manager.put("put", parameters: ["i": index], success: success, failure: failure)
                             default:
-                                manager.post("post", parameters: ["i": index], constructingBodyWith: { form in
-                                    form.appendPart(withFileData: Data("file \(index)".utf8), name: "file", fileName: "f.txt", mimeType: "text/plain")
-                                }, success: success, failure: failure)
+                                manager.post(
+                                    "post", parameters: ["i": index],
+                                    constructingBodyWith: { form in
+                                        form.appendPart(
+                                            withFileData: Data("file \(index)".utf8), name: "file", fileName: "f.txt",
+                                            mimeType: "text/plain")
+                                    }, success: success, failure: failure)
                             }
                         }
                         let echo = try outcome.echo()

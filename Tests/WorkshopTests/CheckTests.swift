@@ -33,8 +33,11 @@ struct CheckTests {
     static let third = ExerciseID(chapter: 2, number: 3)
 
     /// A check whose test runs are scripted; it remembers every selection it was asked to build.
-    static func check(_ course: Course, showHints: Bool = false, runs: @escaping (ExerciseSelection) -> AnswerTestReport)
-        -> (Check, selections: () -> [ExerciseSelection], text: () -> String) {
+    static func check(
+        _ course: Course, showHints: Bool = false, runs: @escaping (ExerciseSelection) -> AnswerTestReport
+    )
+        -> (Check, selections: () -> [ExerciseSelection], text: () -> String)
+    {
         let asked = Locked<[ExerciseSelection]>([])
         let text = Locked("")
         var check = Check(course: course, terminal: .plain) { line in text.withLock { $0 += line + "\n" } }
@@ -47,8 +50,9 @@ struct CheckTests {
     }
 
     static func failing(_ id: ExerciseID) -> AnswerTestReport {
-        AnswerTestReport(results: [AnswerTestResult(exercise: id, name: "It works", failure: "Expectation failed: 1 == 2")],
-                         buildErrors: [], warnings: [])
+        AnswerTestReport(
+            results: [AnswerTestResult(exercise: id, name: "It works", failure: "Expectation failed: 1 == 2")],
+            buildErrors: [], warnings: [])
     }
 
     @Test("A check leaves the hint counter alone and says a hint exists")
@@ -79,10 +83,15 @@ struct CheckTests {
         let (check, selections, text) = Self.check(temporary.course) { selection in
             if selection.contains(Self.third) {
                 // With a line of SwiftPM's that names no exercise: the build of the others decides.
-                return AnswerTestReport(results: [], buildErrors: ["02-strings/Sources/2.3-third/Third.swift:3: expected '}'", "error: something of SwiftPM's"], warnings: [])
+                return AnswerTestReport(
+                    results: [],
+                    buildErrors: [
+                        "02-strings/Sources/2.3-third/Third.swift:3: expected '}'", "error: something of SwiftPM's",
+                    ], warnings: [])
             }
-            return AnswerTestReport(results: [AnswerTestResult(exercise: Self.first, name: "It works", failure: nil)],
-                                    buildErrors: [], warnings: [])
+            return AnswerTestReport(
+                results: [AnswerTestResult(exercise: Self.first, name: "It works", failure: nil)],
+                buildErrors: [], warnings: [])
         }
         var progress = LearnerProgress()
         let passed = try check.run(.chapter(2), progress: &progress)
@@ -100,7 +109,9 @@ struct CheckTests {
     func passingCheck() throws {
         let temporary = try Self.course()
         let (check, _, text) = Self.check(temporary.course) { _ in
-            AnswerTestReport(results: [AnswerTestResult(exercise: Self.first, name: "It works", failure: nil)], buildErrors: [], warnings: [])
+            AnswerTestReport(
+                results: [AnswerTestResult(exercise: Self.first, name: "It works", failure: nil)], buildErrors: [],
+                warnings: [])
         }
         var progress = LearnerProgress()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -127,7 +138,10 @@ struct CheckTests {
 
     @Test("The build's progress is read off SwiftPM's step counter")
     func buildProgress() {
-        #expect(BuildProgress.lastStep(in: "Building for debugging...\n[12/466] Compiling X\n[13/466] Compiling Y\n")! == (13, 466))
+        #expect(
+            BuildProgress.lastStep(in: "Building for debugging...\n[12/466] Compiling X\n[13/466] Compiling Y\n")! == (
+                13, 466
+            ))
         #expect(BuildProgress.lastStep(in: "Building for debugging...\n") == nil)
     }
 }

@@ -40,9 +40,13 @@ struct CopyCheckTests {
         try temporary.write("Package.swift", "")
         try temporary.write("exercises/Package.swift", "")
         let block = "<!-- listing: composed-batches -->\n```swift\n\(Self.listing)\n```"
-        let quoted = block.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n")
-        try temporary.write("chapters/01-tiny.md", "# Tiny\n\nSome prose.\n\n\(asAside ? quoted : block)\n\nMore prose.\n")
-        try temporary.write("exercises/01-tiny/README.md", """
+        let quoted = block.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(
+            separator: "\n")
+        try temporary.write(
+            "chapters/01-tiny.md", "# Tiny\n\nSome prose.\n\n\(asAside ? quoted : block)\n\nMore prose.\n")
+        try temporary.write(
+            "exercises/01-tiny/README.md",
+            """
             # Tiny exercises
 
             ## Exercise 1.1: Cut a string
@@ -62,18 +66,23 @@ struct CopyCheckTests {
     @Test("A listing copied with every name changed is caught, and the problem names the exercise and the listing")
     func renamedCopy() throws {
         var copy = Self.listing
-        for (name, renamed) in [("percentEscapingBatches", "pieces"), ("batchSize", "size"), ("batchStart", "from"), ("batchEnd", "to"),
-                                ("batches", "result"), ("cut", "limit"), ("string", "text")] {
+        for (name, renamed) in [
+            ("percentEscapingBatches", "pieces"), ("batchSize", "size"), ("batchStart", "from"), ("batchEnd", "to"),
+            ("batches", "result"), ("cut", "limit"), ("string", "text"),
+        ] {
             copy = copy.replacingOccurrences(of: name, with: renamed)
         }
-        copy = copy.replacingOccurrences(of: "a batch must hold at least one UTF-16 code unit", with: "size must be positive")
+        copy = copy.replacingOccurrences(
+            of: "a batch must hold at least one UTF-16 code unit", with: "size must be positive")
         let temporary = try course(solution: copy + "\n")
         let verdict = try verdict(temporary)
         #expect(verdict.isCopy, "\(verdict.summary)")
         #expect(verdict.sources.first?.block == "listing 'composed-batches'")
         let problems = try CopyCheck(course: temporary.course).problems(for: temporary.course.exercises())
-        #expect(problems.count == 1 && problems.first?.hasPrefix("1.1: ") == true && problems.first?.contains("'composed-batches'") == true,
-                "\(problems)")
+        #expect(
+            problems.count == 1 && problems.first?.hasPrefix("1.1: ") == true
+                && problems.first?.contains("'composed-batches'") == true,
+            "\(problems)")
     }
 
     @Test("An honest solution, which walks characters where the listing jumps, is not a copy")
@@ -104,7 +113,8 @@ struct CopyCheckTests {
 
     @Test("A copy inside an aside's block quote is caught as well")
     func aside() throws {
-        let copy = Self.listing.replacingOccurrences(of: "percentEscapingBatches", with: "pieces").replacingOccurrences(of: "batchSize", with: "size")
+        let copy = Self.listing.replacingOccurrences(of: "percentEscapingBatches", with: "pieces").replacingOccurrences(
+            of: "batchSize", with: "size")
         let verdict = try verdict(try course(solution: copy + "\n", asAside: true))
         #expect(verdict.isCopy, "\(verdict.summary)")
     }
@@ -113,15 +123,18 @@ struct CopyCheckTests {
     func addedLines() {
         let stub = "let a = 1\nlet b = 2 // two\nlet c = 3\n"
         let solution = "let a = 1\nlet b = 2 // a comment changed\nlet c = 4\nlet d = a + b\n"
-        #expect(CopyCheck.addedTokens(stub: ["F.swift": stub], solution: ["F.swift": solution])
+        #expect(
+            CopyCheck.addedTokens(stub: ["F.swift": stub], solution: ["F.swift": solution])
                 == ["let", "c", "=", "4", "let", "d", "=", "a", "+", "b"])
         #expect(CopyCheck.addedTokens(stub: [:], solution: ["New.swift": "x()"]) == ["x", "(", ")"])
     }
 
     @Test("Names and literals become placeholders; keywords, attributes and operators stay")
     func normalising() {
-        let tokens = CodeTokens.lines(#"@MainActor let count = items.filter { $0 > 0x1F }.count + "n\(x)" // gone"#).flatMap { $0 }
-        #expect(CodeTokens.normalised(tokens)
+        let tokens = CodeTokens.lines(#"@MainActor let count = items.filter { $0 > 0x1F }.count + "n\(x)" // gone"#)
+            .flatMap { $0 }
+        #expect(
+            CodeTokens.normalised(tokens)
                 == ["@MainActor", "let", "I", "=", "I", ".", "I", "{", "I", ">", "N", "}", ".", "I", "+", "S"])
         #expect(CodeTokens.lines("/* a\n b */ x\n\"\"\"\nmulti\n\"\"\" y").map(\.count) == [0, 1, 1, 0, 1])
     }

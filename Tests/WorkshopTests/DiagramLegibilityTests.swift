@@ -46,28 +46,39 @@ struct DiagramLegibilityTests {
         #expect(DiagramLegibility.renderedTextSize(smallestFontSize: 14, naturalWidth: 1400, shownWidth: 700) == 7)
     }
 
-    @Test("The check fails a diagram whose text came out below 11 pixels, and a roadmap that needs more than the column")
+    @Test(
+        "The check fails a diagram whose text came out below 11 pixels, and a roadmap that needs more than the column")
     func problems() {
         // Chapter 11's old roadmap: 1,550 pixels of 14-pixel text shown 720 wide, 6.5 pixels.
-        let shrunk = DiagramLegibility.problem("roadmap.svg", smallestFontSize: 14, naturalWidth: 1550, shownWidth: 720,
-                                               columnWidth: 720, isRoadmap: true)
+        let shrunk = DiagramLegibility.problem(
+            "roadmap.svg", smallestFontSize: 14, naturalWidth: 1550, shownWidth: 720,
+            columnWidth: 720, isRoadmap: true)
         #expect(shrunk?.contains("6.5 pixels") == true, "\(shrunk ?? "no problem")")
         // A wide sequence diagram drawn at its minimum width, scrolling: readable, so no problem.
-        #expect(DiagramLegibility.problem("sequence.svg", smallestFontSize: 14, naturalWidth: 1400, shownWidth: 1100,
-                                          columnWidth: 720, isRoadmap: false) == nil)
+        #expect(
+            DiagramLegibility.problem(
+                "sequence.svg", smallestFontSize: 14, naturalWidth: 1400, shownWidth: 1100,
+                columnWidth: 720, isRoadmap: false) == nil)
         // The same picture as a roadmap must fit the column without scrolling.
-        let scrolls = DiagramLegibility.problem("roadmap.svg", smallestFontSize: 14, naturalWidth: 1400, shownWidth: 1100,
-                                                columnWidth: 720, isRoadmap: true)
+        let scrolls = DiagramLegibility.problem(
+            "roadmap.svg", smallestFontSize: 14, naturalWidth: 1400, shownWidth: 1100,
+            columnWidth: 720, isRoadmap: true)
         #expect(scrolls?.contains("needs 1100 pixels") == true, "\(scrolls ?? "no problem")")
         // A roadmap 1.2 times the column shrinks to fit and stays readable (14 × 720/860 = 11.7).
-        #expect(DiagramLegibility.problem("roadmap.svg", smallestFontSize: 14, naturalWidth: 860, shownWidth: 720,
-                                          columnWidth: 720, isRoadmap: true) == nil)
+        #expect(
+            DiagramLegibility.problem(
+                "roadmap.svg", smallestFontSize: 14, naturalWidth: 860, shownWidth: 720,
+                columnWidth: 720, isRoadmap: true) == nil)
         // Exactly at the limit passes.
-        #expect(DiagramLegibility.problem("x.svg", smallestFontSize: 14, naturalWidth: 1400, shownWidth: 1100,
-                                          columnWidth: 1100, isRoadmap: true) == nil)
+        #expect(
+            DiagramLegibility.problem(
+                "x.svg", smallestFontSize: 14, naturalWidth: 1400, shownWidth: 1100,
+                columnWidth: 1100, isRoadmap: true) == nil)
     }
 
-    @Test("The style sheet gives each picture its minimum width and lets the paragraph scroll; it goes into every page's head")
+    @Test(
+        "The style sheet gives each picture its minimum width and lets the paragraph scroll; it goes into every page's head"
+    )
     func styleSheet() throws {
         let sheet = DiagramLegibility.styleSheet(for: [
             "a-diagram-1.svg": graphvizPicture(width: 1400, labelSizes: [14]),

@@ -6,12 +6,14 @@ import Testing
 /// Graphviz draws the flowcharts and the state diagram; a learner may run the tests without it.
 /// CI installs it (`.ci/run`).
 private let graphvizInstalled = Graphviz.find() != nil
-private let needsGraphviz = Testing.ConditionTrait.enabled(if: graphvizInstalled,
+private let needsGraphviz = Testing.ConditionTrait.enabled(
+    if: graphvizInstalled,
     "Graphviz's `dot` is not on PATH (sudo apt-get install graphviz): the site's flowcharts are not drawn here")
 
 /// The repository's Mermaid diagrams: every fence of the chapters and the exercises' pages.
 private func repositoryDiagrams() throws -> [(location: String, source: String)] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     let manager = FileManager.default
     var files = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("chapters").path)
         .filter { $0.hasSuffix(".md") }.map { "chapters/\($0)" }
@@ -33,7 +35,9 @@ private func graph(_ source: String) throws -> Graph {
 }
 
 private func sequence(_ source: String) throws -> SequenceDiagram {
-    guard case .sequence(let diagram) = try MermaidReader.read(source) else { throw WorkshopError("not a sequence diagram") }
+    guard case .sequence(let diagram) = try MermaidReader.read(source) else {
+        throw WorkshopError("not a sequence diagram")
+    }
     return diagram
 }
 
@@ -50,7 +54,8 @@ private func problem(_ source: String) -> DiagramProblem? {
 struct DiagramReadingTests {
     @Test("Each node shape is read with its label, quoted or not; a bare node is a box named by its id")
     func shapes() throws {
-        let graph = try graph("""
+        let graph = try graph(
+            """
             flowchart TD
                 A["box"] --> B("rounded")
                 C(["stadium"]) --> D[["subroutine"]]
@@ -60,14 +65,21 @@ struct DiagramReadingTests {
             """)
         #expect(graph.direction == .topDown)
         #expect(graph.nodes.map(\.id) == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"])
-        #expect(graph.nodes.map(\.shape) == [.box, .rounded, .stadium, .subroutine, .cylinder, .diamond, .circle, .hexagon, .box, .box])
-        #expect(graph.nodes.map(\.lines) == [["box"], ["rounded"], ["stadium"], ["subroutine"], ["cylinder"], ["diamond"],
-                                             ["circle"], ["hexagon"], ["unquoted text"], ["J"]])
+        #expect(
+            graph.nodes.map(\.shape) == [
+                .box, .rounded, .stadium, .subroutine, .cylinder, .diamond, .circle, .hexagon, .box, .box,
+            ])
+        #expect(
+            graph.nodes.map(\.lines) == [
+                ["box"], ["rounded"], ["stadium"], ["subroutine"], ["cylinder"], ["diamond"],
+                ["circle"], ["hexagon"], ["unquoted text"], ["J"],
+            ])
     }
 
     @Test("Every kind of link: arrows, open links, labels inside or between bars, dotted, thick, longer, two-way")
     func links() throws {
-        let graph = try graph("""
+        let graph = try graph(
+            """
             graph LR
                 A --> B
                 A --- C
@@ -87,8 +99,14 @@ struct DiagramReadingTests {
         #expect(edges.count == 12)
         #expect(edges.map(\.to) == ["B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M"])
         #expect(edges.map(\.head) == [true, false, true, true, true, true, true, false, true, true, true, false])
-        #expect(edges.map(\.stroke) == [.solid, .solid, .solid, .solid, .solid, .dashed, .dashed, .solid, .thick, .solid, .solid, .dashed])
-        #expect(edges.map(\.lines) == [[], [], ["yes"], ["none, or UTF-8"], ["why"], ["byte for byte"], [], ["insert"], [], [], [], []])
+        #expect(
+            edges.map(\.stroke) == [
+                .solid, .solid, .solid, .solid, .solid, .dashed, .dashed, .solid, .thick, .solid, .solid, .dashed,
+            ])
+        #expect(
+            edges.map(\.lines) == [
+                [], [], ["yes"], ["none, or UTF-8"], ["why"], ["byte for byte"], [], ["insert"], [], [], [], [],
+            ])
         #expect(edges[9].length == 2)
         #expect(edges[10].tail)
         #expect(edges.filter(\.tail).count == 1)
@@ -96,7 +114,8 @@ struct DiagramReadingTests {
 
     @Test("A chain is one edge a link, `&` one edge a pair, and a later mention gives a node its shape")
     func chainsAndGroups() throws {
-        let graph = try graph("""
+        let graph = try graph(
+            """
             flowchart LR
                 C -- no --> S
                 A & B --> Z["end"] --> S{"decide"}
@@ -118,7 +137,8 @@ struct DiagramReadingTests {
 
     @Test("The state diagram: direction, named states, the start and the end, labels, a self-loop")
     func stateDiagram() throws {
-        let graph = try graph("""
+        let graph = try graph(
+            """
             stateDiagram-v2
                 direction LR
                 state "not started" as idle
@@ -135,7 +155,8 @@ struct DiagramReadingTests {
         #expect(graph.nodes.first { $0.id == "idle" }?.shape == .rounded)
         #expect(graph.nodes.first { $0.id == StateDiagramReader.startID }?.shape == .start)
         #expect(graph.nodes.first { $0.id == StateDiagramReader.endID }?.shape == .end)
-        #expect(graph.edges.map { "\($0.from)>\($0.to)" } == ["\(ids[0])>idle", "idle>done", "done>done", "done>\(ids[3])"])
+        #expect(
+            graph.edges.map { "\($0.from)>\($0.to)" } == ["\(ids[0])>idle", "idle>done", "done>done", "done>\(ids[3])"])
         #expect(graph.edges.map(\.lines) == [[], ["finish(), the result"], ["cancel(), nothing to cancel"], []])
     }
 }
@@ -144,7 +165,8 @@ struct DiagramReadingTests {
 struct SequenceReadingTests {
     @Test("Participants in order, with their labels; one a message names first is added after them")
     func participants() throws {
-        let diagram = try sequence("""
+        let diagram = try sequence(
+            """
             sequenceDiagram
                 participant C as caller's thread
                 participant D as delegate queue<br/>(serial)
@@ -152,12 +174,14 @@ struct SequenceReadingTests {
                 C->>X: new
             """)
         #expect(diagram.participants.map(\.id) == ["C", "D", "P", "X"])
-        #expect(diagram.participants.map(\.lines) == [["caller's thread"], ["delegate queue", "(serial)"], ["P"], ["X"]])
+        #expect(
+            diagram.participants.map(\.lines) == [["caller's thread"], ["delegate queue", "(serial)"], ["P"], ["X"]])
     }
 
     @Test("Messages with each arrow, notes in each place, blocks with their sections, in order")
     func events() throws {
-        let diagram = try sequence("""
+        let diagram = try sequence(
+            """
             sequenceDiagram
                 participant A
                 participant B
@@ -186,8 +210,11 @@ struct SequenceReadingTests {
                 end
             """)
         let messages = diagram.events.compactMap { if case .message(let message) = $0 { message } else { nil } }
-        #expect(messages.map(\.lines) == [["solid"], ["dashed"], ["no head"], ["dashed, no head"], ["cross"], ["async"], ["self"],
-                                         ["activates"], ["in alt"], ["in else"], ["deep"]])
+        #expect(
+            messages.map(\.lines) == [
+                ["solid"], ["dashed"], ["no head"], ["dashed, no head"], ["cross"], ["async"], ["self"],
+                ["activates"], ["in alt"], ["in else"], ["deep"],
+            ])
         #expect(messages.map(\.dashed) == [false, true, false, true, false, false, false, false, false, false, false])
         #expect(messages.prefix(6).map(\.head) == [.filled, .filled, .none, .none, .cross, .open])
         #expect(messages[6].isSelf)
@@ -195,24 +222,31 @@ struct SequenceReadingTests {
         let notes = diagram.events.compactMap { if case .note(let note) = $0 { note } else { nil } }
         #expect(notes.map(\.placement) == [.over(0, 0), .over(0, 1), .rightOf(1), .leftOf(0)])
         #expect(notes[1].lines == ["both: and a colon"])
-        let blocks = diagram.events.filter { if case .message = $0 { false } else if case .note = $0 { false } else { true } }
-        #expect(blocks == [.blockStart(.alt, label: "a network error"), .blockBranch(label: "no error"), .blockEnd,
-                           .blockStart(.loop, label: "forever"), .blockStart(.opt, label: "maybe"), .blockEnd, .blockEnd])
+        let blocks = diagram.events.filter {
+            if case .message = $0 { false } else if case .note = $0 { false } else { true }
+        }
+        #expect(
+            blocks == [
+                .blockStart(.alt, label: "a network error"), .blockBranch(label: "no error"), .blockEnd,
+                .blockStart(.loop, label: "forever"), .blockStart(.opt, label: "maybe"), .blockEnd, .blockEnd,
+            ])
     }
 
-    @Test("What the renderer does not draw is a problem naming the line, not a crash", arguments: [
-        ("flowchart LR\n    A --> B\n    subgraph one", 3, "subgraph"),
-        ("flowchart LR\n    A[/slanted/] --> B", 2, "parallelogram"),
-        ("flowchart LR\n    A --> B\n    style A fill:#f9f", 3, "style"),
-        ("flowchart LR\n    A:::warm --> B", 2, "classes"),
-        ("flowchart LR\n    A --x B", 2, "cross"),
-        ("sequenceDiagram\n    actor A\n    A->>B: hi", 2, "actor"),
-        ("sequenceDiagram\n    autonumber", 2, "autonumber"),
-        ("stateDiagram-v2\n    state Busy {\n    }", 2, "composite"),
-        ("stateDiagram-v2\n    note right of A: hi", 2, "note"),
-        ("classDiagram\n    A <|-- B", 1, "classDiagram"),
-        ("%%{init: {'theme': 'forest'}}%%\nflowchart LR", 1, "directive"),
-    ])
+    @Test(
+        "What the renderer does not draw is a problem naming the line, not a crash",
+        arguments: [
+            ("flowchart LR\n    A --> B\n    subgraph one", 3, "subgraph"),
+            ("flowchart LR\n    A[/slanted/] --> B", 2, "parallelogram"),
+            ("flowchart LR\n    A --> B\n    style A fill:#f9f", 3, "style"),
+            ("flowchart LR\n    A:::warm --> B", 2, "classes"),
+            ("flowchart LR\n    A --x B", 2, "cross"),
+            ("sequenceDiagram\n    actor A\n    A->>B: hi", 2, "actor"),
+            ("sequenceDiagram\n    autonumber", 2, "autonumber"),
+            ("stateDiagram-v2\n    state Busy {\n    }", 2, "composite"),
+            ("stateDiagram-v2\n    note right of A: hi", 2, "note"),
+            ("classDiagram\n    A <|-- B", 1, "classDiagram"),
+            ("%%{init: {'theme': 'forest'}}%%\nflowchart LR", 1, "directive"),
+        ])
     func unsupported(source: String, line: Int, word: String) throws {
         let found = try #require(problem(source))
         #expect(found.line == line)
@@ -220,18 +254,20 @@ struct SequenceReadingTests {
         #expect(found.message.hasSuffix("which the site's renderer does not draw"))
     }
 
-    @Test("What is not Mermaid is a problem naming the line too", arguments: [
-        ("flowchart LR\n    A --> \"B\"", 2),
-        ("flowchart LR\n    A[\"no end --> B", 2),
-        ("flowchart sideways", 1),
-        ("sequenceDiagram\n    A->>B: one\n    end", 3),
-        ("sequenceDiagram\n    alt one\n    A->>B: two", 2),
-        ("sequenceDiagram\n    opt one\n    else two\n    end", 3),
-        ("sequenceDiagram\n    A says hello to B", 2),
-        ("", 1),
-        ("%% nothing yet\nsequenceDiagram", 2),
-        ("graph TD;", 1),
-    ])
+    @Test(
+        "What is not Mermaid is a problem naming the line too",
+        arguments: [
+            ("flowchart LR\n    A --> \"B\"", 2),
+            ("flowchart LR\n    A[\"no end --> B", 2),
+            ("flowchart sideways", 1),
+            ("sequenceDiagram\n    A->>B: one\n    end", 3),
+            ("sequenceDiagram\n    alt one\n    A->>B: two", 2),
+            ("sequenceDiagram\n    opt one\n    else two\n    end", 3),
+            ("sequenceDiagram\n    A says hello to B", 2),
+            ("", 1),
+            ("%% nothing yet\nsequenceDiagram", 2),
+            ("graph TD;", 1),
+        ])
     func unreadable(source: String, line: Int) throws {
         let found = try #require(problem(source))
         #expect(found.line == line)
@@ -244,7 +280,10 @@ struct SequenceReadingTests {
         let broken = Diagram(name: "p-diagram-1", source: "flowchart LR\n    A --> B\n    subgraph S", line: 10)
         let fine = Diagram(name: "p-diagram-2", source: "sequenceDiagram\n    A->>B: hi", line: 20)
         let result = try renderer.draw([(broken, "chapters/p.md"), (fine, "chapters/p.md")])
-        #expect(result.problems == ["chapters/p.md:13: the diagram uses a subgraph (`subgraph`), which the site's renderer does not draw"])
+        #expect(
+            result.problems == [
+                "chapters/p.md:13: the diagram uses a subgraph (`subgraph`), which the site's renderer does not draw"
+            ])
         #expect(result.drawings.keys.sorted() == ["p-diagram-2"])
         #expect(result.drawn == 1)
         let again = try renderer.draw([(fine, "chapters/p.md")])
@@ -292,7 +331,8 @@ struct SequenceLayoutTests {
     @Test("Participants stand in order, their boxes apart, the same at the top and the bottom")
     func participants() throws {
         let layout = try layout()
-        #expect(layout.participants.map(\.lines) == [["caller"], ["HTTPSessionManager"], ["URLSession"], ["task delegate"]])
+        #expect(
+            layout.participants.map(\.lines) == [["caller"], ["HTTPSessionManager"], ["URLSession"], ["task delegate"]])
         for (left, right) in zip(layout.participants, layout.participants.dropFirst()) {
             #expect(left.x < right.x)
             #expect(left.top.maxX < right.top.x)
@@ -310,7 +350,9 @@ struct SequenceLayoutTests {
     @Test("Each message is one arrow between its participants' lifelines, in order, its text between them")
     func arrows() throws {
         let layout = try layout()
-        let messages = try sequence(Self.source).events.compactMap { if case .message(let message) = $0 { message } else { nil } }
+        let messages = try sequence(Self.source).events.compactMap {
+            if case .message(let message) = $0 { message } else { nil }
+        }
         #expect(layout.arrows.map(\.message) == messages)
         for arrow in layout.arrows {
             #expect(arrow.fromX == layout.participants[arrow.message.from].x)
@@ -345,7 +387,9 @@ struct SequenceLayoutTests {
         #expect(layout.arrows[2].y > loop.loopBottom!)
     }
 
-    @Test("Notes sit where they are placed, around their text; frames enclose their messages, a dashed line between sections")
+    @Test(
+        "Notes sit where they are placed, around their text; frames enclose their messages, a dashed line between sections"
+    )
     func notesAndFrames() throws {
         let layout = try layout()
         let x = layout.participants.map(\.x)
@@ -382,15 +426,17 @@ struct SequenceLayoutTests {
 
     @Test("Nested frames: the inner one inside the outer one")
     func nestedFrames() throws {
-        let layout = SequenceLayout(try sequence("""
-            sequenceDiagram
-                A->>B: one
-                loop every time
-                    opt sometimes
-                        B->>C: two
+        let layout = SequenceLayout(
+            try sequence(
+                """
+                sequenceDiagram
+                    A->>B: one
+                    loop every time
+                        opt sometimes
+                            B->>C: two
+                        end
                     end
-                end
-            """))
+                """))
         #expect(layout.frames.map(\.kind) == [.opt, .loop])
         #expect(layout.frames[1].rect.contains(layout.frames[0].rect))
         #expect(layout.frames[0].rect != layout.frames[1].rect)
@@ -402,29 +448,42 @@ struct SequenceLayoutTests {
         for extent in layout.horizontalExtents {
             #expect(extent.0 >= 0 && extent.1 <= layout.width)
         }
-        let svg = SequenceSVG.svg(SequenceLayout(try sequence("""
-            sequenceDiagram
-                participant A as one<br/>two & <three>
-                A->>B: "x" < y & z
-            """)), palette: .light)
-        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""))
+        let svg = SequenceSVG.svg(
+            SequenceLayout(
+                try sequence(
+                    """
+                    sequenceDiagram
+                        participant A as one<br/>two & <three>
+                        A->>B: "x" < y & z
+                    """)), palette: .light)
+        #expect(
+            svg.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""))
         #expect(svg.contains(">one</text>") && svg.contains(">two &amp; &lt;three&gt;</text>"))
         #expect(svg.contains(">&quot;x&quot; &lt; y &amp; z</text>"))
-        #expect(!svg.contains("<script") && !svg.contains("href") && !svg.contains("<foreignObject") && !svg.contains("<br"))
+        #expect(
+            !svg.contains("<script") && !svg.contains("href") && !svg.contains("<foreignObject") && !svg.contains("<br")
+        )
         #expect(svg.components(separatedBy: "<svg").count == 2 && svg.hasSuffix("</svg>\n"))
     }
 
     @Test("The light and the dark pictures differ only in colour, and the same diagram always gives the same bytes")
     func palettesAndDeterminism() throws {
-        let drawing = try MermaidRenderer.drawing(of: Self.source) { throw WorkshopError("no Graphviz for a sequence diagram") }
+        let drawing = try MermaidRenderer.drawing(of: Self.source) {
+            throw WorkshopError("no Graphviz for a sequence diagram")
+        }
         #expect(drawing == (try MermaidRenderer.drawing(of: Self.source) { throw WorkshopError("") }))
         #expect(drawing.light.contains(Palette.light.text) && !drawing.light.contains(Palette.dark.text))
         #expect(drawing.dark.contains(Palette.dark.text) && !drawing.dark.contains(Palette.light.text))
-        func geometry(_ svg: String) -> String { svg.replacingOccurrences(of: "#[0-9A-Fa-f]{6}", with: "", options: .regularExpression) }
+        func geometry(_ svg: String) -> String {
+            svg.replacingOccurrences(of: "#[0-9A-Fa-f]{6}", with: "", options: .regularExpression)
+        }
         #expect(geometry(drawing.light) == geometry(drawing.dark))
     }
 
-    @Test("Each variant of the tour draws as a sequence diagram, one arrow per message it writes", arguments: Tour.Variant.allCases)
+    @Test(
+        "Each variant of the tour draws as a sequence diagram, one arrow per message it writes",
+        arguments: Tour.Variant.allCases)
     func tour(variant: Tour.Variant) async throws {
         let source = try await Tour.run(variant).mermaid
         let layout = SequenceLayout(try sequence(source))
@@ -439,7 +498,8 @@ struct SequenceLayoutTests {
         #expect(TextMetrics.width("Hello", size: 1000) == 722 + 556 + 222 + 222 + 556)
         #expect(TextMetrics.width("é", size: 1000) == TextMetrics.width("e", size: 1000))
         #expect(TextMetrics.width("ch 3–4 · …", size: 14) > TextMetrics.width("ch 3-4 . .", size: 14))
-        let lines = TextMetrics.wrap("one two three four five six", maxWidth: TextMetrics.width("one two three", size: 14), size: 14)
+        let lines = TextMetrics.wrap(
+            "one two three four five six", maxWidth: TextMetrics.width("one two three", size: 14), size: 14)
         #expect(lines == ["one two three", "four five six"])
         #expect(TextMetrics.wrap("unbreakable", maxWidth: 5, size: 14) == ["unbreakable"])
     }
@@ -449,7 +509,8 @@ struct SequenceLayoutTests {
 struct GraphDrawingTests {
     @Test("Shapes and links become Graphviz's attributes, labels DOT strings with `&`, quotes and backslashes escaped")
     func dot() throws {
-        let graph = try graph("""
+        let graph = try graph(
+            """
             flowchart LR
                 A["#quot;hi#quot; &lt; back\\slash<br/>a < b & c"] -.-> B(["end"])
                 B --- C{"x"}
@@ -474,7 +535,8 @@ struct GraphDrawingTests {
 
     @Test("Graphviz's SVG is made standalone: no DOCTYPE, comments or titles, pixels, Mermaid's box shapes")
     func cleaned() {
-        let svg = GraphvizSVG.cleaned("""
+        let svg = GraphvizSVG.cleaned(
+            """
             <?xml version="1.0" encoding="UTF-8" standalone="no"?>
             <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"
              "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
@@ -498,14 +560,22 @@ struct GraphDrawingTests {
             </svg>
             """)
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg width=\"150\" height=\"44\"\n"))
-        #expect(!svg.contains("DOCTYPE") && !svg.contains("<!--") && !svg.contains("<title>") && !svg.contains("transparent"))
-        #expect(svg.contains(##"<rect fill="#ececff" stroke="#9370db" x="10" y="-36" width="100" height="30" rx="15" ry="15"/>"##))
-        #expect(svg.contains(##"<rect fill="#ececff" stroke="#9370db" x="120" y="-36" width="20" height="30" rx="0" ry="0"/>"##))
+        #expect(
+            !svg.contains("DOCTYPE") && !svg.contains("<!--") && !svg.contains("<title>")
+                && !svg.contains("transparent"))
+        #expect(
+            svg.contains(
+                ##"<rect fill="#ececff" stroke="#9370db" x="10" y="-36" width="100" height="30" rx="15" ry="15"/>"##))
+        #expect(
+            svg.contains(
+                ##"<rect fill="#ececff" stroke="#9370db" x="120" y="-36" width="20" height="30" rx="0" ry="0"/>"##))
         #expect(svg.contains(##"<line x1="128" y1="-36" x2="128" y2="-6" stroke="#9370db"/>"##))
         #expect(svg.contains("font-family=\"\(TextMetrics.fontFamily)\""))
     }
 
-    @Test("A flowchart drawn by Graphviz: its labels escaped, one picture per palette, the same bytes each time", needsGraphviz)
+    @Test(
+        "A flowchart drawn by Graphviz: its labels escaped, one picture per palette, the same bytes each time",
+        needsGraphviz)
     func drawn() throws {
         let source = """
             flowchart LR
@@ -529,8 +599,12 @@ struct GraphDrawingTests {
             let drawing = try MermaidRenderer.drawing(of: source) { dot }
             for svg in [drawing.light, drawing.dark] {
                 #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), "\(location)")
-                #expect(svg.range(of: #"<svg[^>]* width="[0-9.]+" height="[0-9.]+""#, options: .regularExpression) != nil, "\(location)")
-                #expect(!svg.contains("<script") && !svg.contains("<foreignObject") && !svg.contains("<!DOCTYPE"), "\(location)")
+                #expect(
+                    svg.range(of: #"<svg[^>]* width="[0-9.]+" height="[0-9.]+""#, options: .regularExpression) != nil,
+                    "\(location)")
+                #expect(
+                    !svg.contains("<script") && !svg.contains("<foreignObject") && !svg.contains("<!DOCTYPE"),
+                    "\(location)")
                 #expect(!svg.contains("href=") && !svg.contains("<br") && !svg.contains("url("), "\(location)")
                 #expect(svg.contains("</text>"), "\(location)")
             }

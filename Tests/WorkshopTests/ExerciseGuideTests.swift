@@ -5,24 +5,24 @@ import Testing
 @Suite("Reading exercises from a chapter's README")
 struct ExerciseGuideTests {
     static let readme = """
-    # Chapter 9 exercises
+        # Chapter 9 exercises
 
-    ## Exercise 9.1: Count the tasks
-    Do it.
-    <details><summary>Hint 1</summary>
+        ## Exercise 9.1: Count the tasks
+        Do it.
+        <details><summary>Hint 1</summary>
 
-    What is a task?
+        What is a task?
 
-    </details>
-    <details><summary>Hint 2</summary>
-    Look at `getTasks`.
-    </details>
+        </details>
+        <details><summary>Hint 2</summary>
+        Look at `getTasks`.
+        </details>
 
-    ## Exercise 9.2: Second
-    <details><summary>Hint 1</summary>only one</details>
+        ## Exercise 9.2: Second
+        <details><summary>Hint 1</summary>only one</details>
 
-    ## Notes, not an exercise
-    """
+        ## Notes, not an exercise
+        """
 
     func course() throws -> TemporaryCourse {
         let temporary = try TemporaryCourse()

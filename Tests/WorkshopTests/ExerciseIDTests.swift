@@ -12,7 +12,9 @@ struct ExerciseIDTests {
         #expect(ExerciseID("10.3")?.moduleName == "Chapter10Exercise3")
     }
 
-    @Test("Anything but two positive numbers around one dot is not an exercise number", arguments: ["2", "2.", ".1", "a.b", "0.1", "2.1.1", ""])
+    @Test(
+        "Anything but two positive numbers around one dot is not an exercise number",
+        arguments: ["2", "2.", ".1", "a.b", "0.1", "2.1.1", ""])
     func rejects(text: String) {
         #expect(ExerciseID(text) == nil)
     }
@@ -32,6 +34,8 @@ struct ExerciseIDTests {
         #expect(ExerciseSelection.all.manifestValue == "")
         #expect(ExerciseSelection.chapter(2).manifestValue == "2")
         #expect(ExerciseSelection.exercise(ExerciseID(chapter: 2, number: 3)).manifestValue == "2.3")
-        #expect(ExerciseSelection.exercises([ExerciseID(chapter: 2, number: 1), ExerciseID(chapter: 2, number: 4)]).manifestValue == "2.1,2.4")
+        #expect(
+            ExerciseSelection.exercises([ExerciseID(chapter: 2, number: 1), ExerciseID(chapter: 2, number: 4)])
+                .manifestValue == "2.1,2.4")
     }
 }

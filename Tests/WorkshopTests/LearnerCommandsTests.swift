@@ -29,7 +29,8 @@ struct LearnerCommandsTests {
     @Test("A progress file from before last-checked times still loads")
     func oldProgressFile() throws {
         let temporary = try CheckTests.course()
-        try temporary.write("exercises/.workshop/progress.json", #"{"passed": {"2.1": true}, "hintsShown": {"2.1": 2}}"#)
+        try temporary.write(
+            "exercises/.workshop/progress.json", #"{"passed": {"2.1": true}, "hintsShown": {"2.1": 2}}"#)
         let progress = LearnerProgress.load(for: temporary.course)
         #expect(progress.hasPassed(CheckTests.first) == true)
         #expect(progress.hintsShown(for: CheckTests.first) == 2)
@@ -52,7 +53,8 @@ struct LearnerCommandsTests {
     func reset() throws {
         let temporary = try CheckTests.course()
         let git = { (arguments: [String]) throws in
-            let result = try Shell.run(["git", "-c", "user.name=t", "-c", "user.email=t@t"] + arguments, in: temporary.root)
+            let result = try Shell.run(
+                ["git", "-c", "user.name=t", "-c", "user.email=t@t"] + arguments, in: temporary.root)
             #expect(result.succeeded, "\(result.output)")
         }
         try git(["init", "-q"])
@@ -66,9 +68,13 @@ struct LearnerCommandsTests {
         #expect(try files.isEdited())
         let backup = try files.reset()
         #expect(try temporary.read("exercises/02-strings/Sources/2.1-first/First.swift") == "// TODO(2.1)\n")
-        #expect(!FileManager.default.fileExists(atPath: temporary.root.appendingPathComponent("exercises/02-strings/Sources/2.1-first/Extra.swift").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temporary.root.appendingPathComponent("exercises/02-strings/Sources/2.1-first/Extra.swift").path
+            ))
         #expect(try String(contentsOf: backup.appendingPathComponent("First.swift"), encoding: .utf8) == "my attempt\n")
-        #expect(try String(contentsOf: backup.appendingPathComponent("Extra.swift"), encoding: .utf8) == "more of mine\n")
+        #expect(
+            try String(contentsOf: backup.appendingPathComponent("Extra.swift"), encoding: .utf8) == "more of mine\n")
         #expect(try !files.isEdited())
     }
 

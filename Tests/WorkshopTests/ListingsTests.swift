@@ -5,18 +5,19 @@ import Testing
 @Suite("Listings are extracted, never pasted")
 struct ListingsTests {
     static let source = """
-    struct A {
-        // listing: inside
-        func f() -> Int {
-            1
+        struct A {
+            // listing: inside
+            func f() -> Int {
+                1
+            }
+            // end-listing
         }
-        // end-listing
-    }
-    """
+        """
 
     @Test("A region is read without its markers and without its shared indentation")
     func regionDedent() {
-        let (regions, problems) = Listings.regions(in: Self.source, file: URL(fileURLWithPath: "/x/a.swift"), displayPath: "a.swift")
+        let (regions, problems) = Listings.regions(
+            in: Self.source, file: URL(fileURLWithPath: "/x/a.swift"), displayPath: "a.swift")
         #expect(problems.isEmpty)
         #expect(regions.map(\.name) == ["inside"])
         #expect(regions.first?.code == "func f() -> Int {\n    1\n}")
@@ -37,9 +38,13 @@ struct ListingsTests {
     func longRegions() {
         let body = { (count: Int) in (1...count).map { "let x\($0) = \($0)" }.joined(separator: "\n") }
         let text = "// listing: short\n\(body(30))\n// end-listing\n// listing: long\n\(body(31))\n// end-listing\n"
-        let (regions, problems) = Listings.regions(in: text, file: URL(fileURLWithPath: "/x/c.swift"), displayPath: "c.swift")
+        let (regions, problems) = Listings.regions(
+            in: text, file: URL(fileURLWithPath: "/x/c.swift"), displayPath: "c.swift")
         #expect(regions.map(\.name) == ["short", "long"])
-        #expect(problems == ["c.swift:33: region 'long' is 31 lines long; a listing shows one idea in at most 30: split it into regions of its own"])
+        #expect(
+            problems == [
+                "c.swift:33: region 'long' is 31 lines long; a listing shows one idea in at most 30: split it into regions of its own"
+            ])
     }
 
     @Test("A directive must stand right above a fenced block")
@@ -54,7 +59,8 @@ struct ListingsTests {
     /// A course with one region, used by one chapter whose block is `block`.
     func course(block: String, extraRegion: Bool = false) throws -> TemporaryCourse {
         let temporary = try TemporaryCourse()
-        try temporary.write("Sources/M/a.swift", Self.source + (extraRegion ? "\n// listing: spare\nlet y = 2\n// end-listing\n" : ""))
+        try temporary.write(
+            "Sources/M/a.swift", Self.source + (extraRegion ? "\n// listing: spare\nlet y = 2\n// end-listing\n" : ""))
         try temporary.write("chapters/01-x.md", "# X\n\n<!-- listing: inside -->\n```swift\n\(block)\n```\n")
         return temporary
     }
@@ -79,7 +85,9 @@ struct ListingsTests {
     @Test("A region no chapter uses, and a directive naming no region, fail the check")
     func unusedAndMissing() throws {
         let temporary = try course(block: "func f() -> Int {\n    1\n}", extraRegion: true)
-        try temporary.write("chapters/02-y.md", "# Y\n<!-- listing: nowhere -->\n```swift\n```\n<!-- output: no-such-example -->\n```text\n```\n")
+        try temporary.write(
+            "chapters/02-y.md",
+            "# Y\n<!-- listing: nowhere -->\n```swift\n```\n<!-- output: no-such-example -->\n```text\n```\n")
         let problems = try Listings(course: temporary.course).check(write: false)
         #expect(problems.contains { $0.contains("region 'spare' is used by no chapter") })
         #expect(problems.contains { $0.contains("no source region is called 'nowhere'") })

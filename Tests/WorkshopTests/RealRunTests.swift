@@ -9,7 +9,8 @@ import Testing
 @Suite("Real runs of a tiny course", .serialized)
 struct RealRunTests {
     /// The repository's own exercises manifest, with the tiny course's exercises in its list.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func manifest() throws -> String {
         let root = repository
@@ -41,7 +42,9 @@ struct RealRunTests {
     /// and nothing is left in the temporary folder.
     static let course: Result<CourseFolder, any Error> = Result {
         let course = CourseFolder(root: repository.appendingPathComponent(".build/workshop-tests/tiny-course"))
-        try course.write("Package.swift", """
+        try course.write(
+            "Package.swift",
+            """
             // swift-tools-version: 6.2
             import PackageDescription
             let package = Package(name: "Tiny", products: [.library(name: "Tiny", targets: ["Tiny"])], targets: [.target(name: "Tiny")])
@@ -54,23 +57,33 @@ struct RealRunTests {
         // does not call a crash a pass.
         let trap = "public func doubled(_ x: UInt8) -> UInt8 {\n    x * 2  // TODO(1.1)\n}\n"
         try course.write("exercises/01-tiny/Sources/1.1-trap/Trap.swift", trap)
-        try course.write("exercises/01-tiny/Solutions/1.1-trap/Trap.swift", trap.replacingOccurrences(of: "  // TODO(1.1)", with: ""))
-        try course.write("exercises/01-tiny/Tests/1.1-trap/TrapTests.swift", """
+        try course.write(
+            "exercises/01-tiny/Solutions/1.1-trap/Trap.swift", trap.replacingOccurrences(of: "  // TODO(1.1)", with: "")
+        )
+        try course.write(
+            "exercises/01-tiny/Tests/1.1-trap/TrapTests.swift",
+            """
             import Testing
             import Chapter01Exercise1
             @Test("Doubling wraps around") func wraps() { #expect(doubled(200) == 144) }
             """)
-        try course.write("exercises/01-tiny/Sources/1.2-plain/Plain.swift", "public func one() -> Int { 0 }  // TODO(1.2)\n")
+        try course.write(
+            "exercises/01-tiny/Sources/1.2-plain/Plain.swift", "public func one() -> Int { 0 }  // TODO(1.2)\n")
         try course.write("exercises/01-tiny/Solutions/1.2-plain/Plain.swift", "public func one() -> Int { 1 }\n")
-        try course.write("exercises/01-tiny/Tests/1.2-plain/PlainTests.swift", """
+        try course.write(
+            "exercises/01-tiny/Tests/1.2-plain/PlainTests.swift",
+            """
             import Testing
             import Chapter01Exercise2
             @Test("One is one") func isOne() { #expect(one() == 1) }
             """)
         // A half-edited exercise: a syntax error.
-        try course.write("exercises/01-tiny/Sources/1.3-broken/Broken.swift", "public func three() -> Int {  // TODO(1.3)\n")
+        try course.write(
+            "exercises/01-tiny/Sources/1.3-broken/Broken.swift", "public func three() -> Int {  // TODO(1.3)\n")
         try course.write("exercises/01-tiny/Solutions/1.3-broken/Broken.swift", "public func three() -> Int { 3 }\n")
-        try course.write("exercises/01-tiny/Tests/1.3-broken/BrokenTests.swift", """
+        try course.write(
+            "exercises/01-tiny/Tests/1.3-broken/BrokenTests.swift",
+            """
             import Testing
             import Chapter01Exercise3
             @Test("Three is three") func isThree() { #expect(three() == 3) }
@@ -78,12 +91,23 @@ struct RealRunTests {
         // Known-bad attempts: 1.2's first is caught, its second is not, and its third traps, which
         // is caught; 1.3's first no longer applies and its second does not compile; 1.1's never
         // runs, its solution failing.
-        try course.write("exercises/01-tiny/KnownBad/1.1-trap/typo.patch", oneLine("Trap.swift", "    x * 2", "    x * tow"))
-        try course.write("exercises/01-tiny/KnownBad/1.2-plain/a-zero.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 0 }"))
-        try course.write("exercises/01-tiny/KnownBad/1.2-plain/b-one-differently.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 2 - 1 }"))
-        try course.write("exercises/01-tiny/KnownBad/1.2-plain/c-traps.patch", oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { [Int]()[0] }"))
-        try course.write("exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch", oneLine("Broken.swift", "public func three() -> Int { 4 }", "public func three() -> Int { 5 }"))
-        try course.write("exercises/01-tiny/KnownBad/1.3-broken/b-typo.patch", oneLine("Broken.swift", "public func three() -> Int { 3 }", "public func three() -> Int { tree }"))
+        try course.write(
+            "exercises/01-tiny/KnownBad/1.1-trap/typo.patch", oneLine("Trap.swift", "    x * 2", "    x * tow"))
+        try course.write(
+            "exercises/01-tiny/KnownBad/1.2-plain/a-zero.patch",
+            oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 0 }"))
+        try course.write(
+            "exercises/01-tiny/KnownBad/1.2-plain/b-one-differently.patch",
+            oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { 2 - 1 }"))
+        try course.write(
+            "exercises/01-tiny/KnownBad/1.2-plain/c-traps.patch",
+            oneLine("Plain.swift", "public func one() -> Int { 1 }", "public func one() -> Int { [Int]()[0] }"))
+        try course.write(
+            "exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch",
+            oneLine("Broken.swift", "public func three() -> Int { 4 }", "public func three() -> Int { 5 }"))
+        try course.write(
+            "exercises/01-tiny/KnownBad/1.3-broken/b-typo.patch",
+            oneLine("Broken.swift", "public func three() -> Int { 3 }", "public func three() -> Int { tree }"))
         return course
     }
 
@@ -97,7 +121,8 @@ struct RealRunTests {
         try Verifier(course: course.get().course).run()
     }
 
-    static func check(_ selection: ExerciseSelection) throws -> (passed: Bool, text: String, progress: LearnerProgress) {
+    static func check(_ selection: ExerciseSelection) throws -> (passed: Bool, text: String, progress: LearnerProgress)
+    {
         let course = try Self.course.get().course
         var text = ""
         let check = Check(course: course, terminal: .plain) { text += $0 + "\n" }
@@ -140,16 +165,33 @@ struct RealRunTests {
     @Test("A solution that traps fails verify")
     func trapFailsVerify() throws {
         let problems = try Self.verifyProblems.get()
-        #expect(problems.contains { $0.hasPrefix("1.1: \"Doubling wraps around\" fails on the reference solution: crashed") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix("1.1: \"Doubling wraps around\" fails on the reference solution: crashed")
+            }, "\(problems)")
         #expect(!problems.contains { $0.hasPrefix("1.2: \"") }, "\(problems)")
     }
 
-    @Test("Verify names the known-bad attempt that passes, the one that no longer applies and the one that does not compile, and no other (not the one that traps)")
+    @Test(
+        "Verify names the known-bad attempt that passes, the one that no longer applies and the one that does not compile, and no other (not the one that traps)"
+    )
     func knownBadAttempts() throws {
         let problems = try Self.verifyProblems.get().filter { $0.contains("known-bad") }
         #expect(problems.count == 3, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("1.2: known-bad attempt 'b-one-differently' (The mistake: public func one() -> Int { 2 - 1 }.) passes every answer test") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("1.3: known-bad attempt exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch no longer applies") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("1.3: known-bad attempt 'b-typo' does not compile") && $0.contains("tree") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix(
+                    "1.2: known-bad attempt 'b-one-differently' (The mistake: public func one() -> Int { 2 - 1 }.) passes every answer test"
+                )
+            }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix(
+                    "1.3: known-bad attempt exercises/01-tiny/KnownBad/1.3-broken/a-stale.patch no longer applies")
+            }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix("1.3: known-bad attempt 'b-typo' does not compile") && $0.contains("tree")
+            }, "\(problems)")
     }
 }

@@ -38,9 +38,12 @@ struct RebuildCheckTests {
         return temporary
     }
 
-    static func verdict(_ key: String, _ name: String, failure: String? = nil, interrupted: Bool = false) -> TestRun.Verdict {
-        let record = EventStream.TestRecord(id: "StringsTests.\(key)()/F.swift:1:1", module: "StringsTests", displayName: name,
-                                            started: true, ended: failure == nil)
+    static func verdict(_ key: String, _ name: String, failure: String? = nil, interrupted: Bool = false)
+        -> TestRun.Verdict
+    {
+        let record = EventStream.TestRecord(
+            id: "StringsTests.\(key)()/F.swift:1:1", module: "StringsTests", displayName: name,
+            started: true, ended: failure == nil)
         return TestRun.Verdict(record: record, failure: failure, interrupted: interrupted)
     }
 
@@ -49,7 +52,9 @@ struct RebuildCheckTests {
     }
 
     /// A check whose runs are scripted; it remembers the tests it was asked to run.
-    static func check(_ course: Course, runs: @escaping ([String]) -> StageRunner.Report) -> (RebuildCheck, asked: () -> [[String]], text: () -> String) {
+    static func check(_ course: Course, runs: @escaping ([String]) -> StageRunner.Report) -> (
+        RebuildCheck, asked: () -> [[String]], text: () -> String
+    ) {
         let asked = Locked<[[String]]>([])
         let text = Locked("")
         let workspace = RebuildWorkspace(course: course, folder: course.root.appendingPathComponent("rebuild"))
@@ -65,8 +70,10 @@ struct RebuildCheckTests {
     func currentStage() throws {
         let temporary = try Self.course()
         let (check, asked, text) = Self.check(temporary.course) { _ in
-            Self.report([Self.verdict("PairTests/flat", "Flat"), Self.verdict("PairTests/nested", "Nested"),
-                         Self.verdict("EscapeTests/reserved", "Reserved")])
+            Self.report([
+                Self.verdict("PairTests/flat", "Flat"), Self.verdict("PairTests/nested", "Nested"),
+                Self.verdict("EscapeTests/reserved", "Reserved"),
+            ])
         }
         var progress = LearnerProgress()
         #expect(try check.run(chapter: 2, through: nil, progress: &progress))
@@ -78,23 +85,34 @@ struct RebuildCheckTests {
         #expect(try check.run(chapter: 2, through: nil, progress: &progress))
         #expect(asked().last == ["PairTests/flat", "PairTests/nested", "EscapeTests/reserved"])
         #expect(progress.rebuildStages(chapter: 2) == [1: true, 2: true])
-        #expect(RebuildCheck.currentStage(of: try StagePlan.load(for: try RebuildChapter.named(2, in: temporary.course), course: temporary.course),
-                                          chapter: 2, progress: progress) == 3)
+        #expect(
+            RebuildCheck.currentStage(
+                of: try StagePlan.load(
+                    for: try RebuildChapter.named(2, in: temporary.course), course: temporary.course),
+                chapter: 2, progress: progress) == 3)
     }
 
-    @Test("A failing stage shows its first failing test with its message, names the others, and repeats the stage's brief")
+    @Test(
+        "A failing stage shows its first failing test with its message, names the others, and repeats the stage's brief"
+    )
     func failingStage() throws {
         let temporary = try Self.course()
-        let crash = "crashed: the test process died while this test ran.\nFatal error: not written yet\n  at 02-Strings/Strings.swift:1:19"
+        let crash =
+            "crashed: the test process died while this test ran.\nFatal error: not written yet\n  at 02-Strings/Strings.swift:1:19"
         let (check, _, text) = Self.check(temporary.course) { _ in
-            Self.report([Self.verdict("PairTests/flat", "Flat", failure: "did not finish", interrupted: true),
-                         Self.verdict("PairTests/nested", "Nested", failure: crash)])
+            Self.report([
+                Self.verdict("PairTests/flat", "Flat", failure: "did not finish", interrupted: true),
+                Self.verdict("PairTests/nested", "Nested", failure: crash),
+            ])
         }
         var progress = LearnerProgress()
         #expect(try !check.run(chapter: 2, through: 1, progress: &progress))
         let shown = text()
         #expect(shown.contains("✘ Stage 1, Pairs: 2 of 2 tests fail"), "\(shown)")
-        #expect(shown.contains("    ✘ Nested  (PairTests/nested)\n        crashed: the test process died while this test ran."), "\(shown)")
+        #expect(
+            shown.contains(
+                "    ✘ Nested  (PairTests/nested)\n        crashed: the test process died while this test ran."),
+            "\(shown)")
         #expect(shown.contains("at 02-Strings/Strings.swift:1:19"), "\(shown)")
         #expect(shown.contains("and 1 more: PairTests/flat"), "\(shown)")
         #expect(shown.contains("Stage 1 asks:\n  Write the pairs."), "\(shown)")
@@ -128,7 +146,8 @@ struct RebuildCheckTests {
     @Test("A test not run on this platform is counted apart and does not fail its stage")
     func otherPlatform() throws {
         let temporary = try Self.course()
-        let (check, _, text) = Self.check(temporary.course) { _ in Self.report([Self.verdict("PairTests/flat", "Flat")]) }
+        let (check, _, text) = Self.check(temporary.course) { _ in Self.report([Self.verdict("PairTests/flat", "Flat")])
+        }
         var progress = LearnerProgress()
         #expect(try check.run(chapter: 2, through: 1, progress: &progress))
         #expect(text().contains("✔ Stage 1, Pairs: its test passes (1 not on this platform)"), "\(text())")
@@ -155,7 +174,9 @@ struct RebuildCheckTests {
         let plan = try StagePlan.load(for: chapter, course: temporary.course)
         var progress = LearnerProgress()
         progress.recordRebuild(chapter: 2, stage: 1, passed: true, at: Date())
-        #expect(RebuildDiff.withheld(chapter: chapter, plan: plan, progress: progress)?.contains("stage 2 of 3 is next") == true)
+        #expect(
+            RebuildDiff.withheld(chapter: chapter, plan: plan, progress: progress)?.contains("stage 2 of 3 is next")
+                == true)
         for stage in 2...3 { progress.recordRebuild(chapter: 2, stage: stage, passed: true, at: Date()) }
         #expect(RebuildDiff.withheld(chapter: chapter, plan: plan, progress: progress) == nil)
     }
@@ -164,7 +185,9 @@ struct RebuildCheckTests {
     func courseMap() throws {
         let temporary = try Self.course()
         var progress = LearnerProgress()
-        #expect(try CourseMap(course: temporary.course, progress: progress).render().contains("start  swift run workshop rebuild 2"))
+        #expect(
+            try CourseMap(course: temporary.course, progress: progress).render().contains(
+                "start  swift run workshop rebuild 2"))
         progress.recordRebuild(chapter: 2, stage: 1, passed: true, at: Date())
         progress.recordRebuild(chapter: 2, stage: 2, passed: false, at: Date())
         let map = try CourseMap(course: temporary.course, progress: progress).render()
@@ -199,13 +222,15 @@ struct RebuildCheckTests {
 struct RebuildSetupTests {
     static func setup(_ course: Course, answer: Bool) -> (RebuildSetup, text: () -> String) {
         let text = Locked("")
-        var setup = RebuildSetup(workspace: RebuildWorkspace(course: course, folder: course.root.appendingPathComponent("rebuild")),
-                                 terminal: .plain, write: { line in text.withLock { $0 += line + "\n" } }, confirm: { _ in answer })
+        var setup = RebuildSetup(
+            workspace: RebuildWorkspace(course: course, folder: course.root.appendingPathComponent("rebuild")),
+            terminal: .plain, write: { line in text.withLock { $0 += line + "\n" } }, confirm: { _ in answer })
         setup.makeStarter = { chapter in "// the starter of \(chapter.module)\n" }
         return (setup, { text.value })
     }
 
-    @Test("The starter and the folded chapter are written, the workspace is a git repository, and the stages are listed")
+    @Test(
+        "The starter and the folded chapter are written, the workspace is a git repository, and the stages are listed")
     func firstSetup() throws {
         let temporary = try RebuildCheckTests.course()
         try FileManager.default.removeItem(at: temporary.root.appendingPathComponent("rebuild"))

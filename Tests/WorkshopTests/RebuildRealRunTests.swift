@@ -7,8 +7,11 @@ import Testing
 @Suite("Real rebuilds of a tiny course", .serialized)
 struct RebuildRealRunTests {
     static let course: Result<CourseFolder, any Error> = Result {
-        let course = CourseFolder(root: RealRunTests.repository.appendingPathComponent(".build/workshop-tests/rebuild-course"))
-        try course.write("Package.swift", """
+        let course = CourseFolder(
+            root: RealRunTests.repository.appendingPathComponent(".build/workshop-tests/rebuild-course"))
+        try course.write(
+            "Package.swift",
+            """
             // swift-tools-version: 6.2
             import PackageDescription
             let package = Package(name: "Tiny", targets: [
@@ -17,7 +20,9 @@ struct RebuildRealRunTests {
             ])
             """)
         try course.write("exercises/Package.swift", "")
-        try course.write("Sources/02-Doubler/Doubler.swift", """
+        try course.write(
+            "Sources/02-Doubler/Doubler.swift",
+            """
             public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }
 
             public struct Counter: Equatable {
@@ -30,7 +35,9 @@ struct RebuildRealRunTests {
             """)
         // Run one at a time, in order, so that the trap in the first test stops the process before
         // the second starts: only a second run can judge it.
-        try course.write("Tests/02-DoublerTests/DoublerTests.swift", """
+        try course.write(
+            "Tests/02-DoublerTests/DoublerTests.swift",
+            """
             import Doubler
             import Testing
 
@@ -55,7 +62,9 @@ struct RebuildRealRunTests {
                 @Test("Halving one gives nothing") func halvesOne() { #expect(halved(1) == 0) }
             }
             """)
-        try course.write("Tests/02-DoublerTests/stages.md", """
+        try course.write(
+            "Tests/02-DoublerTests/stages.md",
+            """
             ## Stage 1: Doubling
 
             Double a byte, wrapping around.
@@ -82,7 +91,9 @@ struct RebuildRealRunTests {
         // in doubling with halving's failure recorded and its trap still to come. Doubling waits for
         // that moment (at most 3 s, when halving does not run beside it). Either bound passed first
         // only lets the traps come in the usual order, which the runner reports as truly.
-        try course.write("rebuild/02-Doubler/Doubler.swift", """
+        try course.write(
+            "rebuild/02-Doubler/Doubler.swift",
+            """
             import Dispatch
 
             let halvingNothing = DispatchSemaphore(value: 0)
@@ -107,7 +118,9 @@ struct RebuildRealRunTests {
             }
             """)
         // Wrong modules, each a patch against the course's module: one caught, and proven so.
-        try course.write("Tests/02-DoublerTests/WrongModules/counter-never-counts.patch", """
+        try course.write(
+            "Tests/02-DoublerTests/WrongModules/counter-never-counts.patch",
+            """
             The counter's tick does nothing.
 
             diff --git a/Doubler.swift b/Doubler.swift
@@ -131,7 +144,9 @@ struct RebuildRealRunTests {
         }
     }
 
-    @Test("A trap in one test is named with the runtime's message and the learner's line, and the other tests still get their verdicts")
+    @Test(
+        "A trap in one test is named with the runtime's message and the learner's line, and the other tests still get their verdicts"
+    )
     func trapIsolated() throws {
         let workspace = try Self.workspace
         var text = ""
@@ -154,16 +169,20 @@ struct RebuildRealRunTests {
         let course = workspace.course
         let chapter = try RebuildChapter.named(2, in: course)
         let manifest = try CourseManifest.load(packageAt: course.root)
-        try workspace.package.prepare(workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
-        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget,
-                                 paths: workspace.learnerPaths(for: [chapter], manifest: manifest))
+        try workspace.package.prepare(
+            workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
+        let runner = StageRunner(
+            package: workspace.package, testTarget: chapter.testTarget,
+            paths: workspace.learnerPaths(for: [chapter], manifest: manifest))
         let report = try runner.run(["DoublingTests/wraps", "DoublingTests/small"])
         #expect(report.runs == 2)
         #expect(report.verdicts["DoublingTests/small"]?.passed == true)
         #expect(report.verdicts["DoublingTests/wraps"]?.crashed == true)
     }
 
-    @Test("A test that records a failure and then crashes is named with both, with the learner's line, and the test it stopped runs again and passes")
+    @Test(
+        "A test that records a failure and then crashes is named with both, with the learner's line, and the test it stopped runs again and passes"
+    )
     func failureThenCrash() throws {
         let workspace = try Self.workspace
         var text = ""
@@ -179,7 +198,9 @@ struct RebuildRealRunTests {
         #expect(progress.rebuildStages(chapter: 2)[1] == false)  // stage 1 keeps its own verdict: the doubling trap
     }
 
-    @Test("Verify proves a wrong module wrong, and names the one that passes every stage, the one that does not compile and the one that no longer applies")
+    @Test(
+        "Verify proves a wrong module wrong, and names the one that passes every stage, the one that does not compile and the one that no longer applies"
+    )
     func wrongModules() throws {
         let folder = try Self.course.get()
         let course = folder.course
@@ -190,15 +211,18 @@ struct RebuildRealRunTests {
         let patches = [
             "harmless": "A comment, which no test can notice.\n\n" + header + "@@ -1,3 +1,4 @@\n+// a comment\n"
                 + " public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }\n" + context,
-            "broken": "Does not compile.\n\n" + header + "@@ -1,3 +1,3 @@\n-public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }\n"
+            "broken": "Does not compile.\n\n" + header
+                + "@@ -1,3 +1,3 @@\n-public func doubled(_ x: UInt8) -> UInt8 { x &* 2 }\n"
                 + "+public func doubled(_ x: UInt8) -> UInt8 { x &* }\n" + context,
             "stale": "Made against a module that has changed since.\n\n" + header + "@@ -1,3 +1,3 @@\n"
-                + "-public func tripled(_ x: UInt8) -> UInt8 { x &* 3 }\n+public func tripled(_ x: UInt8) -> UInt8 { x &* 4 }\n" + context,
+                + "-public func tripled(_ x: UInt8) -> UInt8 { x &* 3 }\n+public func tripled(_ x: UInt8) -> UInt8 { x &* 4 }\n"
+                + context,
         ]
         for (name, text) in patches { try folder.write("Tests/02-DoublerTests/WrongModules/\(name).patch", text) }
         defer {
             for name in patches.keys {
-                try? FileManager.default.removeItem(at: course.root.appendingPathComponent("Tests/02-DoublerTests/WrongModules/\(name).patch"))
+                try? FileManager.default.removeItem(
+                    at: course.root.appendingPathComponent("Tests/02-DoublerTests/WrongModules/\(name).patch"))
             }
         }
         var verifier = RebuildVerifier(course: course)
@@ -208,22 +232,38 @@ struct RebuildRealRunTests {
         let problems = try verifier.run()
         #expect(caught.map(\.module.slug) == ["counter-never-counts"])
         #expect(caught.first?.stage == 2)
-        #expect(caught.first?.lines.joined(separator: "\n").contains("✘ A counter counts  (counts)") == true, "\(caught)")
+        #expect(
+            caught.first?.lines.joined(separator: "\n").contains("✘ A counter counts  (counts)") == true, "\(caught)")
         #expect(problems.count == 3, "\(problems)")
-        #expect(problems.contains { $0.contains("chapter 2, harmless (A comment, which no test can notice.) passes every stage") }, "\(problems)")
-        #expect(problems.contains { $0.contains("chapter 2, broken") && $0.contains("does not compile") && $0.contains("02-Doubler/Doubler.swift:1") }, "\(problems)")
-        #expect(problems.contains { $0.contains("chapter 2, stale") && $0.contains("no longer applies") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.contains("chapter 2, harmless (A comment, which no test can notice.) passes every stage")
+            }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.contains("chapter 2, broken") && $0.contains("does not compile")
+                    && $0.contains("02-Doubler/Doubler.swift:1")
+            }, "\(problems)")
+        #expect(
+            problems.contains { $0.contains("chapter 2, stale") && $0.contains("no longer applies") }, "\(problems)")
     }
 
-    @Test("Verify: the course's module passes every stage through the rebuild path, and the starter compiles and fails stage 1")
+    @Test(
+        "Verify: the course's module passes every stage through the rebuild path, and the starter compiles and fails stage 1"
+    )
     func verify() throws {
         let course = try Self.course.get().course
         let problems = try RebuildVerifier(course: course).run()
         #expect(problems.isEmpty, "\(problems)")
-        let starter = try String(contentsOf: course.root.appendingPathComponent(".build/rebuild-verify/02-Doubler/Doubler.swift"), encoding: .utf8)
-        #expect(starter.contains("public func doubled(_ x: UInt8) -> UInt8 {\n    fatalError(\"not written yet\")\n}"), "\(starter)")
+        let starter = try String(
+            contentsOf: course.root.appendingPathComponent(".build/rebuild-verify/02-Doubler/Doubler.swift"),
+            encoding: .utf8)
+        #expect(
+            starter.contains("public func doubled(_ x: UInt8) -> UInt8 {\n    fatalError(\"not written yet\")\n}"),
+            "\(starter)")
         #expect(starter.contains("public struct Counter : Equatable {"), "\(starter)")
-        #expect(starter.contains("public var count: Int {\n        fatalError(\"not written yet\")\n    }"), "\(starter)")
+        #expect(
+            starter.contains("public var count: Int {\n        fatalError(\"not written yet\")\n    }"), "\(starter)")
         #expect(!starter.contains("static func =="), "\(starter)")
     }
 }

@@ -22,8 +22,11 @@ struct SiteBuildTests {
 
     func writer(_ temporary: TemporaryCourse) throws -> CatalogWriter {
         let plan = try SitePlan(course: temporary.course)
-        let transform = PageTransform(plan: plan, symbols: SymbolIndex(modules: [], symbols: []), courseRoot: temporary.root, anchors: [:])
-        return CatalogWriter(course: temporary.course, plan: plan, catalog: temporary.root.appendingPathComponent("out.docc"), transform: transform)
+        let transform = PageTransform(
+            plan: plan, symbols: SymbolIndex(modules: [], symbols: []), courseRoot: temporary.root, anchors: [:])
+        return CatalogWriter(
+            course: temporary.course, plan: plan, catalog: temporary.root.appendingPathComponent("out.docc"),
+            transform: transform)
     }
 
     @Test("The landing page is the README's opening, then every page and module in course order")
@@ -34,7 +37,10 @@ struct SiteBuildTests {
         #expect(lines.first == "# The course")
         #expect(text.contains("@TechnologyRoot"))
         #expect(text.contains("Learn by [rebuilding](doc:01-tour)."))
-        let order = ["<doc:01-tour>", "<doc:02-queries>", "<doc:02-queries-exercises>", "<doc:glossary>", "<doc:license>", "``QueryStrings``"]
+        let order = [
+            "<doc:01-tour>", "<doc:02-queries>", "<doc:02-queries-exercises>", "<doc:glossary>", "<doc:license>",
+            "``QueryStrings``",
+        ]
         let positions = order.compactMap { item in lines.firstIndex { $0 == "- \(item)" } }
         #expect(positions.count == order.count)
         #expect(positions == positions.sorted())
@@ -48,7 +54,8 @@ struct SiteBuildTests {
         let tour = try #require(plan.chapterPage(1))
         let queries = try #require(plan.chapterPage(2))
         #expect(writer.continuation(of: tour) == "\n## See Also\n\n- <doc:02-queries>\n")
-        #expect(writer.continuation(of: queries) == "\n## See Also\n\n- ``QueryStrings``\n- <doc:02-queries-exercises>\n")
+        #expect(
+            writer.continuation(of: queries) == "\n## See Also\n\n- ``QueryStrings``\n- <doc:02-queries-exercises>\n")
         let module = try #require(plan.modules.first)
         let page = writer.modulePage(module)
         #expect(page.hasPrefix("# ``QueryStrings``\n\nThe module that chapter 2 builds: <doc:02-queries>."))
@@ -74,14 +81,17 @@ struct SiteBuildTests {
             """
         let sources = ["09-sessions.md": URL(fileURLWithPath: "/work/course/chapters/09-sessions.md")]
         let relative: (URL) -> String = { $0.path.replacingOccurrences(of: "/work/course/", with: "") }
-        #expect(Site.diagnostics(in: output, sources: sources, relative: relative) == [
-            "chapters/09-sessions.md:37: 'nope' doesn't exist at '/Course/09-sessions'",
-            "/tmp/site/Course.docc/Course.md:3: something generated",
-            "Sources/09-S/M.swift:5: 'Gone' doesn't exist",
-        ])
+        #expect(
+            Site.diagnostics(in: output, sources: sources, relative: relative) == [
+                "chapters/09-sessions.md:37: 'nope' doesn't exist at '/Course/09-sessions'",
+                "/tmp/site/Course.docc/Course.md:3: something generated",
+                "Sources/09-S/M.swift:5: 'Gone' doesn't exist",
+            ])
     }
 
-    @Test("The server answers a page's folder with its index, an unknown page with DocC's 404, and nothing outside the site")
+    @Test(
+        "The server answers a page's folder with its index, an unknown page with DocC's 404, and nothing outside the site"
+    )
     func server() throws {
         let temporary = try course()
         try temporary.write("www/index.html", "app")
@@ -90,10 +100,18 @@ struct SiteBuildTests {
         let root = temporary.root.appendingPathComponent("www").standardizedFileURL
         let files = SiteServer.Files(root: root, home: "/documentation/course")
         #expect(files.answer(path: "/") == .redirect("/documentation/course"))
-        #expect(files.answer(path: "/documentation/course") == .file(root.appendingPathComponent("documentation/course/index.html"), status: .ok))
-        #expect(files.answer(path: "/documentation/course/?q=1") == .file(root.appendingPathComponent("documentation/course/index.html"), status: .ok))
-        #expect(files.answer(path: "/data/documentation/course.json") == .file(root.appendingPathComponent("data/documentation/course.json"), status: .ok))
-        #expect(files.answer(path: "/documentation/nope") == .file(root.appendingPathComponent("index.html"), status: .notFound))
+        #expect(
+            files.answer(path: "/documentation/course")
+                == .file(root.appendingPathComponent("documentation/course/index.html"), status: .ok))
+        #expect(
+            files.answer(path: "/documentation/course/?q=1")
+                == .file(root.appendingPathComponent("documentation/course/index.html"), status: .ok))
+        #expect(
+            files.answer(path: "/data/documentation/course.json")
+                == .file(root.appendingPathComponent("data/documentation/course.json"), status: .ok))
+        #expect(
+            files.answer(path: "/documentation/nope")
+                == .file(root.appendingPathComponent("index.html"), status: .notFound))
         #expect(files.answer(path: "/data/nope.json") == .notFound)
         #expect(files.answer(path: "/../LICENSE") == .notFound)
         #expect(files.answer(path: "/%2E%2E/LICENSE") == .notFound)
@@ -104,7 +122,8 @@ struct SiteBuildTests {
     func serving() throws {
         let temporary = try course()
         try temporary.write("www/documentation/course/index.html", "page")
-        let server = try SiteServer.start(folder: temporary.root.appendingPathComponent("www"), home: "/documentation/course")
+        let server = try SiteServer.start(
+            folder: temporary.root.appendingPathComponent("www"), home: "/documentation/course")
         defer { server.stop() }
         let client = LoopbackClient(port: server.url.port ?? 0)
         defer { client.shutdown() }
@@ -125,20 +144,26 @@ struct SiteBuildTests {
         tour.diagrams = [Diagram(name: "01-tour-diagram-1", source: "graph LR", line: 2)]
         articles["01-tour"] = tour
         let report = SiteReport(plan: plan, articles: articles, folder: temporary.root)
-        let check = SiteCheck(report: report, course: temporary.course, server: URL(string: "http://127.0.0.1:1")!,
-                              screenshots: temporary.root, log: { _ in })
+        let check = SiteCheck(
+            report: report, course: temporary.course, server: URL(string: "http://127.0.0.1:1")!,
+            screenshots: temporary.root, log: { _ in })
         let pages = check.expectations()
-        #expect(pages.map(\.path) == [
-            "/documentation/course", "/documentation/course/01-tour", "/documentation/course/02-queries",
-            "/documentation/course/02-queries-exercises", "/documentation/course/glossary", "/documentation/course/license",
-            "/documentation/querystrings",
-        ])
+        #expect(
+            pages.map(\.path) == [
+                "/documentation/course", "/documentation/course/01-tour", "/documentation/course/02-queries",
+                "/documentation/course/02-queries-exercises", "/documentation/course/glossary",
+                "/documentation/course/license",
+                "/documentation/querystrings",
+            ])
         #expect(pages[1].codeBlocks == 3)
         #expect(pages[1].diagrams == 1)
         #expect(pages[1].screenshot == "01-tour.png")
         #expect(pages[3].screenshot == nil)
         #expect(pages.last?.codeBlocks == nil)
-        #expect(SiteCheck.split("http://127.0.0.1:5/documentation/course/01-tour/#Step-1") == ("/documentation/course/01-tour", "Step-1"))
+        #expect(
+            SiteCheck.split("http://127.0.0.1:5/documentation/course/01-tour/#Step-1") == (
+                "/documentation/course/01-tour", "Step-1"
+            ))
         #expect(SiteCheck.split("http://127.0.0.1:5/documentation/course") == ("/documentation/course", nil))
     }
 

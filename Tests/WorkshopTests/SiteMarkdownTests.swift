@@ -66,14 +66,16 @@ struct SiteMarkdownTests {
     @Test("Code spans of any length are found; an unmatched backtick is text")
     func codeSpans() {
         let tokens = InlineScanner.tokens(in: "a `x` b `` y`z `` c ` d")
-        #expect(tokens == [
-            .text("a "), .code("x", raw: "`x`"), .text(" b "), .code("y`z", raw: "`` y`z ``"), .text(" c ` d"),
-        ])
+        #expect(
+            tokens == [
+                .text("a "), .code("x", raw: "`x`"), .text(" b "), .code("y`z", raw: "`` y`z ``"), .text(" c ` d"),
+            ])
     }
 
     @Test("Links are found with their text, destination, title and line; brackets in code are not links")
     func links() {
-        let text = "See [the `Tracer`\nhook](01-tour.md#how \"Title\") and ![a picture](p.png).\n`[UInt8](repeating: 0)`"
+        let text =
+            "See [the `Tracer`\nhook](01-tour.md#how \"Title\") and ![a picture](p.png).\n`[UInt8](repeating: 0)`"
         let links = InlineScanner.tokens(in: text).compactMap { token -> InlineLink? in
             if case .link(let link) = token { link } else { nil }
         }
@@ -85,13 +87,19 @@ struct SiteMarkdownTests {
         #expect(links[0].written(destination: "doc:x") == "[the `Tracer`\nhook](doc:x \"Title\")")
         #expect(links[1].isImage)
         #expect(links[1].lineOffset == 1)
-        #expect(InlineScanner.rewrite(text, code: { _, raw in raw }, link: { $0.written(destination: $0.destination) }) == text)
+        #expect(
+            InlineScanner.rewrite(text, code: { _, raw in raw }, link: { $0.written(destination: $0.destination) })
+                == text)
     }
 
     @Test("A destination may hold balanced parentheses")
     func parentheses() {
         let tokens = InlineScanner.tokens(in: "[f](doc:Tracer/printing(_:)) after")
-        #expect(tokens.first == .link(InlineLink(text: "f", destination: "doc:Tracer/printing(_:)", title: nil, isImage: false, lineOffset: 0)))
+        #expect(
+            tokens.first
+                == .link(
+                    InlineLink(
+                        text: "f", destination: "doc:Tracer/printing(_:)", title: nil, isImage: false, lineOffset: 0)))
         #expect(tokens.last == .text(" after"))
     }
 }

@@ -75,11 +75,15 @@ struct SitePageTests {
         <details><summary>Hint 1</summary>only one</details>
         """
 
-    static let symbols = SymbolIndex(modules: ["SessionManager", "TaskDelegates"], symbols: [
-        .init(module: "TaskDelegates", path: ["TaskDelegate"], kind: "swift.class", preciseIdentifier: "a"),
-        .init(module: "SessionManager", path: ["URLSessionManager"], kind: "swift.class", preciseIdentifier: "b"),
-        .init(module: "SessionManager", path: ["URLSessionManager", "resume(_:)"], kind: "swift.method", preciseIdentifier: "c"),
-    ])
+    static let symbols = SymbolIndex(
+        modules: ["SessionManager", "TaskDelegates"],
+        symbols: [
+            .init(module: "TaskDelegates", path: ["TaskDelegate"], kind: "swift.class", preciseIdentifier: "a"),
+            .init(module: "SessionManager", path: ["URLSessionManager"], kind: "swift.class", preciseIdentifier: "b"),
+            .init(
+                module: "SessionManager", path: ["URLSessionManager", "resume(_:)"], kind: "swift.method",
+                preciseIdentifier: "c"),
+        ])
 
     func transform(_ temporary: TemporaryCourse) throws -> (PageTransform, SitePlan) {
         let plan = try SitePlan(course: temporary.course)
@@ -93,17 +97,27 @@ struct SitePageTests {
     func article(_ name: String, in temporary: TemporaryCourse) throws -> PageArticle {
         let (transform, plan) = try transform(temporary)
         let page = try #require(plan.pages.first { $0.name == name })
-        return transform.article(for: page, text: try String(contentsOf: page.source, encoding: .utf8), displayPath: temporary.course.relative(page.source))
+        return transform.article(
+            for: page, text: try String(contentsOf: page.source, encoding: .utf8),
+            displayPath: temporary.course.relative(page.source))
     }
 
-    @Test("The course is in order: chapters by number, their exercises, the glossary first of the rest, Swift modules only")
+    @Test(
+        "The course is in order: chapters by number, their exercises, the glossary first of the rest, Swift modules only"
+    )
     func plan() throws {
         let temporary = try course()
         try temporary.write("chapters/10-later.md", "# Later\n")
         try temporary.write("chapters/INSTRUCTORS.md", "# For instructors\n")
         let plan = try SitePlan(course: temporary.course)
-        #expect(plan.pages.map(\.name) == ["01-tour", "09-sessions", "10-later", "09-sessions-exercises", "glossary", "instructors"])
-        #expect(plan.pages.map(\.title) == ["The tour", "The session manager", "Later", "Chapter 9 exercises", "Glossary", "For instructors"])
+        #expect(
+            plan.pages.map(\.name) == [
+                "01-tour", "09-sessions", "10-later", "09-sessions-exercises", "glossary", "instructors",
+            ])
+        #expect(
+            plan.pages.map(\.title) == [
+                "The tour", "The session manager", "Later", "Chapter 9 exercises", "Glossary", "For instructors",
+            ])
         #expect(plan.modules.map(\.name) == ["TaskDelegates", "SessionManager"])
         #expect(plan.modules.map(\.chapter) == [8, 9])
     }
@@ -122,7 +136,9 @@ struct SitePageTests {
         let article = try article("09-sessions", in: try course())
         let lines = Markdown.lines(article.text)
         #expect(article.problems == [])
-        #expect(lines[3] == "See [the tour](doc:01-tour#How-the-trace-is-made), the [glossary](doc:glossary#Delegate-queue),")
+        #expect(
+            lines[3]
+                == "See [the tour](doc:01-tour#How-the-trace-is-made), the [glossary](doc:glossary#Delegate-queue),")
         #expect(lines[4] == "the [exercises](doc:09-sessions-exercises), a test,")
         #expect(lines[5] == "[the source](doc:SessionManager), [Apple](https://developer.apple.com) and")
         #expect(lines[6] == "[this step](doc:09-sessions#Step-1-one-queue).")
@@ -132,35 +148,44 @@ struct SitePageTests {
     func symbolLinks() throws {
         let article = try article("09-sessions", in: try course())
         let lines = Markdown.lines(article.text)
-        #expect(lines[2] == "The module is [`SessionManager`](doc:SessionManager); it builds on [`TaskDelegate`](doc:TaskDelegates/TaskDelegate)"
-            + " and calls [`resume(_:)`](doc:SessionManager/URLSessionManager/resume(_:)).")
+        #expect(
+            lines[2]
+                == "The module is [`SessionManager`](doc:SessionManager); it builds on [`TaskDelegate`](doc:TaskDelegates/TaskDelegate)"
+                + " and calls [`resume(_:)`](doc:SessionManager/URLSessionManager/resume(_:)).")
         #expect(lines[22] == "## The `TaskDelegate` heading")
         #expect(lines[24] == "[`TaskDelegate`](doc:01-tour) keeps its link.")
     }
 
-    @Test("A diagram becomes an image on the same lines; code is never touched; listing directives go; asides are DocC's")
+    @Test(
+        "A diagram becomes an image on the same lines; code is never touched; listing directives go; asides are DocC's")
     func blocks() throws {
         let article = try article("09-sessions", in: try course())
         let lines = Markdown.lines(article.text)
         #expect(lines.count == Markdown.lines(Self.chapter).count)
         #expect(lines[8] == "![Diagram 1: The session manager](09-sessions-diagram-1)")
         #expect(lines[9...11].allSatisfy { $0.isEmpty })
-        #expect(article.diagrams == [Diagram(name: "09-sessions-diagram-1", source: "flowchart LR\n  A --> B", line: 9)])
+        #expect(
+            article.diagrams == [Diagram(name: "09-sessions-diagram-1", source: "flowchart LR\n  A --> B", line: 9)])
         #expect(lines[13] == "")
         #expect(lines[15] == "let queue = OperationQueue() // [`TaskDelegate`](01-tour.md) `TaskDelegate`")
         #expect(article.codeBlocks == 1)
-        #expect(lines[18] == "> Aside: **one at a time.** Callbacks [`TaskDelegate`](doc:TaskDelegates/TaskDelegate) never overlap.")
+        #expect(
+            lines[18]
+                == "> Aside: **one at a time.** Callbacks [`TaskDelegate`](doc:TaskDelegates/TaskDelegate) never overlap."
+        )
     }
 
     @Test("Broken links are reported with the page's file and line")
     func brokenLinks() throws {
         let temporary = try course()
-        try temporary.write("chapters/09-sessions.md", "# Sessions\n\ntext\n[gone](08-gone.md) and\n[no heading](01-tour.md#nowhere)\n")
+        try temporary.write(
+            "chapters/09-sessions.md", "# Sessions\n\ntext\n[gone](08-gone.md) and\n[no heading](01-tour.md#nowhere)\n")
         let article = try article("09-sessions", in: temporary)
-        #expect(article.problems == [
-            "chapters/09-sessions.md:4: the link to '08-gone.md' points to no file of the course",
-            "chapters/09-sessions.md:5: the link to '01-tour.md#nowhere' names no heading of chapters/01-tour.md (\"#nowhere\")",
-        ])
+        #expect(
+            article.problems == [
+                "chapters/09-sessions.md:4: the link to '08-gone.md' points to no file of the course",
+                "chapters/09-sessions.md:5: the link to '01-tour.md#nowhere' names no heading of chapters/01-tour.md (\"#nowhere\")",
+            ])
     }
 
     @Test("Hints give way to one tip per exercise, and their code blocks are not expected on the page")
@@ -169,11 +194,13 @@ struct SitePageTests {
         let lines = Markdown.lines(article.text)
         #expect(lines.count == Markdown.lines(Self.exercises).count)
         #expect(lines[2] == "Read [chapter 9](doc:09-sessions) first.")
-        #expect(lines[10] == "> Tip: Stuck? `swift run workshop hint 9.1` gives the hints one at a time, a question first.")
+        #expect(
+            lines[10] == "> Tip: Stuck? `swift run workshop hint 9.1` gives the hints one at a time, a question first.")
         #expect(!article.text.contains("hidden"))
         #expect(!article.text.contains("one line"))
         #expect(article.text.components(separatedBy: "> Tip:").count == 3)
-        #expect(lines[21] == "> Tip: Stuck? `swift run workshop hint 9.2` gives the hints one at a time, a question first.")
+        #expect(
+            lines[21] == "> Tip: Stuck? `swift run workshop hint 9.2` gives the hints one at a time, a question first.")
         #expect(article.codeBlocks == 1)
     }
 
@@ -190,16 +217,22 @@ struct SitePageTests {
 
     @Test("A name is linked only when it means one symbol")
     func ambiguity() {
-        let index = SymbolIndex(modules: ["A", "B", "Same"], symbols: [
-            .init(module: "A", path: ["Shared"], kind: "swift.struct", preciseIdentifier: "1"),
-            .init(module: "B", path: ["Shared"], kind: "swift.struct", preciseIdentifier: "2"),
-            .init(module: "A", path: ["T", "f(_:)"], kind: "swift.method", preciseIdentifier: "3"),
-            .init(module: "A", path: ["T", "f(_:)"], kind: "swift.method", preciseIdentifier: "4"),
-            .init(module: "A", path: ["U", "g(x:)"], kind: "swift.method", preciseIdentifier: "5"),
-            .init(module: "Same", path: ["Same"], kind: "swift.class", preciseIdentifier: "6"),
-            .init(module: "A", path: ["URLRequest", "body(to:)"], kind: "swift.method", preciseIdentifier: "7", extendedModule: "Foundation"),
-            .init(module: "A", path: ["URLRequest"], kind: "swift.extension", preciseIdentifier: "8", extendedModule: "Foundation"),
-        ])
+        let index = SymbolIndex(
+            modules: ["A", "B", "Same"],
+            symbols: [
+                .init(module: "A", path: ["Shared"], kind: "swift.struct", preciseIdentifier: "1"),
+                .init(module: "B", path: ["Shared"], kind: "swift.struct", preciseIdentifier: "2"),
+                .init(module: "A", path: ["T", "f(_:)"], kind: "swift.method", preciseIdentifier: "3"),
+                .init(module: "A", path: ["T", "f(_:)"], kind: "swift.method", preciseIdentifier: "4"),
+                .init(module: "A", path: ["U", "g(x:)"], kind: "swift.method", preciseIdentifier: "5"),
+                .init(module: "Same", path: ["Same"], kind: "swift.class", preciseIdentifier: "6"),
+                .init(
+                    module: "A", path: ["URLRequest", "body(to:)"], kind: "swift.method", preciseIdentifier: "7",
+                    extendedModule: "Foundation"),
+                .init(
+                    module: "A", path: ["URLRequest"], kind: "swift.extension", preciseIdentifier: "8",
+                    extendedModule: "Foundation"),
+            ])
         #expect(index.link(for: "Shared") == nil)
         #expect(index.link(for: "T.f(_:)") == nil)
         #expect(index.link(for: "U.g(x:)") == "doc:A/U/g(x:)")

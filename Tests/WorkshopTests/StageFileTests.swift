@@ -103,7 +103,10 @@ struct StageFileTests {
             @Test("Free") func free() {}
             """#
         let tests = TestSourceScanner.tests(in: source)
-        #expect(tests.map(\.key) == ["Outer/first", "Outer/parameterized", "Outer/Inner/deep", "Outer/Inner/extended", "free"])
+        #expect(
+            tests.map(\.key) == [
+                "Outer/first", "Outer/parameterized", "Outer/Inner/deep", "Outer/Inner/extended", "free",
+            ])
         #expect(tests.map(\.displayName) == ["A brace in a string: {", nil, #"raw "quoted" { text"#, nil, "Free"])
         #expect(tests.first?.line == 5)
     }
@@ -112,7 +115,9 @@ struct StageFileTests {
     static func driftedCourse() throws -> TemporaryCourse {
         let temporary = try TemporaryCourse()
         try temporary.write("Sources/09-Manager/Manager.swift", "public struct Manager {}\n")
-        try temporary.write("Tests/09-ManagerTests/ManagerTests.swift", """
+        try temporary.write(
+            "Tests/09-ManagerTests/ManagerTests.swift",
+            """
             @testable import Manager
             import Testing
             struct ManagerTests {
@@ -120,7 +125,9 @@ struct StageFileTests {
                 @Test("A new test") func newThing() {}
             }
             """)
-        try temporary.write("Tests/09-ManagerTests/stages.md", """
+        try temporary.write(
+            "Tests/09-ManagerTests/stages.md",
+            """
             ## Stage 1: The manager
 
             Write it.
@@ -131,19 +138,27 @@ struct StageFileTests {
         return temporary
     }
 
-    @Test("The check names the unstaged test, the file to add it to, the line to add, and the stage naming a missing test")
+    @Test(
+        "The check names the unstaged test, the file to add it to, the line to add, and the stage naming a missing test"
+    )
     func driftMessages() throws {
         let temporary = try Self.driftedCourse()
         let chapter = try RebuildChapter.named(9, in: temporary.course)
         #expect(chapter.module == "Manager" && chapter.testTarget == "ManagerTests")
         let problems = try StageCoverage.problems(for: chapter, course: temporary.course)
-        #expect(problems.contains(
-            "Tests/09-ManagerTests/ManagerTests.swift:5: the test ManagerTests/newThing (\"A new test\") is in no stage of chapter 9: "
-                + "add the line `- ManagerTests/newThing` under the stage it belongs to in Tests/09-ManagerTests/stages.md"), "\(problems)")
-        #expect(problems.contains(
-            "Tests/09-ManagerTests/stages.md:6: stage 1 names ManagerTests/gone, but no @Test function in Tests/09-ManagerTests "
-                + "has that suite and name: correct the line or remove it"), "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("Tests/09-ManagerTests/ManagerTests.swift:1: `@testable import Manager`") }, "\(problems)")
+        #expect(
+            problems.contains(
+                "Tests/09-ManagerTests/ManagerTests.swift:5: the test ManagerTests/newThing (\"A new test\") is in no stage of chapter 9: "
+                    + "add the line `- ManagerTests/newThing` under the stage it belongs to in Tests/09-ManagerTests/stages.md"
+            ), "\(problems)")
+        #expect(
+            problems.contains(
+                "Tests/09-ManagerTests/stages.md:6: stage 1 names ManagerTests/gone, but no @Test function in Tests/09-ManagerTests "
+                    + "has that suite and name: correct the line or remove it"), "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix("Tests/09-ManagerTests/ManagerTests.swift:1: `@testable import Manager`")
+            }, "\(problems)")
         #expect(problems.count == 3)
     }
 
@@ -151,7 +166,8 @@ struct StageFileTests {
     func missingStageFile() throws {
         let temporary = try Self.driftedCourse()
         try FileManager.default.removeItem(at: temporary.root.appendingPathComponent("Tests/09-ManagerTests/stages.md"))
-        let problems = try StageCoverage.problems(for: try RebuildChapter.named(9, in: temporary.course), course: temporary.course)
+        let problems = try StageCoverage.problems(
+            for: try RebuildChapter.named(9, in: temporary.course), course: temporary.course)
         #expect(problems.first?.hasPrefix("Tests/09-ManagerTests/stages.md is missing") == true)
         #expect(problems.first?.contains("Tests/02-QueryStringsTests/stages.md") == true)
     }

@@ -91,11 +91,19 @@ struct StarterSourceTests {
     @Test("Every function, initializer, subscript and computed property gets a body that traps")
     func bodies() {
         let starter = Self.starter
-        #expect(starter.contains("public func price(of item: Item, discount: Int = 0) throws(ShopError) -> Int {\n    fatalError(\"not written yet\")\n}"))
+        #expect(
+            starter.contains(
+                "public func price(of item: Item, discount: Int = 0) throws(ShopError) -> Int {\n    fatalError(\"not written yet\")\n}"
+            ))
         #expect(starter.contains("    public init(name: String) {\n        fatalError(\"not written yet\")\n    }"))
         #expect(starter.contains("    public var label: String {\n        fatalError(\"not written yet\")\n    }"))
-        #expect(starter.contains("    public var tags: [String] {\n        get { fatalError(\"not written yet\") }\n        set { fatalError(\"not written yet\") }\n    }"))
-        #expect(starter.contains("    public subscript(index: Int) -> Character {\n        fatalError(\"not written yet\")\n    }"))
+        #expect(
+            starter.contains(
+                "    public var tags: [String] {\n        get { fatalError(\"not written yet\") }\n        set { fatalError(\"not written yet\") }\n    }"
+            ))
+        #expect(
+            starter.contains(
+                "    public subscript(index: Int) -> Character {\n        fatalError(\"not written yet\")\n    }"))
         #expect(starter.contains("    package func audit() async {"))
     }
 
@@ -111,7 +119,10 @@ struct StarterSourceTests {
     @Test("Members the compiler derives are left for it to derive again")
     func derivedMembers() {
         let starter = Self.starter
-        for derived in ["static func ==", "hash(into", "hashValue", "init?(rawValue", "typealias RawValue", "var rawValue", "extension Shop.Size", "extension Size"] {
+        for derived in [
+            "static func ==", "hash(into", "hashValue", "init?(rawValue", "typealias RawValue", "var rawValue",
+            "extension Shop.Size", "extension Size",
+        ] {
             #expect(!starter.contains(derived), "\(derived)")
         }
         #expect(starter.contains("public enum Size : String, Sendable {\n    case small, large\n}"))
@@ -121,11 +132,15 @@ struct StarterSourceTests {
     @Test("A protocol's requirements stay requirements; its extension's members get bodies")
     func protocols() {
         let starter = Self.starter
-        #expect(starter.contains(
-            "public protocol Pricing : Sendable {\n    associatedtype Money\n    var rate: Double { get set }\n    var quote: Money { get async throws }\n"
-                + "    func price(_ item: Item) -> Money\n}"))
+        #expect(
+            starter.contains(
+                "public protocol Pricing : Sendable {\n    associatedtype Money\n    var rate: Double { get set }\n    var quote: Money { get async throws }\n"
+                    + "    func price(_ item: Item) -> Money\n}"))
         #expect(InterfaceParser.accessorGroups("get _modify set") == ["get", "set"])
-        #expect(starter.contains("extension Pricing {\n    public func doubled(_ item: Item) -> Money {\n        fatalError(\"not written yet\")\n    }\n}"))
+        #expect(
+            starter.contains(
+                "extension Pricing {\n    public func doubled(_ item: Item) -> Money {\n        fatalError(\"not written yet\")\n    }\n}"
+            ))
     }
 
     @Test("A module's name is dropped before its own top-level types, even where a type shares the module's name")
@@ -133,20 +148,28 @@ struct StarterSourceTests {
         let starter = Self.starter
         #expect(starter.contains("public func tally() -> Shop.Tally {"))
         #expect(starter.contains("public func fetch() async -> Item {"))
-        #expect(QualifierStripper(module: "Shop", topLevelNames: ["Item"]).strip("f(_ s: \"Swift.x\", t: Swift.Int, u: Shop.Item, v: Shop.Missing)")
-            == "f(_ s: \"Swift.x\", t: Int, u: Item, v: Shop.Missing)")
+        #expect(
+            QualifierStripper(module: "Shop", topLevelNames: ["Item"]).strip(
+                "f(_ s: \"Swift.x\", t: Swift.Int, u: Shop.Item, v: Shop.Missing)")
+                == "f(_ s: \"Swift.x\", t: Int, u: Item, v: Shop.Missing)")
     }
 
-    @Test("What describes the compiled module goes: headers, implicit imports, deinit, interface-only attributes, inlinable bodies")
+    @Test(
+        "What describes the compiled module goes: headers, implicit imports, deinit, interface-only attributes, inlinable bodies"
+    )
     func compiledDetails() {
         let starter = Self.starter
-        for gone in ["swift-interface", "import Swift\n", "import _Concurrency", "deinit", "@_hasMissingDesignatedInitializers", "x * 2"] {
+        for gone in [
+            "swift-interface", "import Swift\n", "import _Concurrency", "deinit", "@_hasMissingDesignatedInitializers",
+            "x * 2",
+        ] {
             #expect(!starter.contains(gone), "\(gone)")
         }
         #expect(starter.contains("#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif"))
         #expect(starter.contains("@discardableResult\n    open func restock(_ count: Int) -> Bool {"))
         #expect(starter.contains("open class Shop : @unchecked Sendable {"))
-        #expect(starter.contains("@inlinable public func twice(_ x: Int) -> Int {\n    fatalError(\"not written yet\")\n}"))
+        #expect(
+            starter.contains("@inlinable public func twice(_ x: Int) -> Int {\n    fatalError(\"not written yet\")\n}"))
     }
 
     @Test("A feature guard keeps the branch this compiler took and drops the fallback")
@@ -159,7 +182,9 @@ struct StarterSourceTests {
 
     @Test("Declarations are found after their attributes and modifiers")
     func keywords() {
-        #expect(InterfaceParser.keyword(of: "@available(*, deprecated, message: \"a (b\") public static func f()") == "func")
+        #expect(
+            InterfaceParser.keyword(of: "@available(*, deprecated, message: \"a (b\") public static func f()") == "func"
+        )
         #expect(InterfaceParser.keyword(of: "public private(set) var x: Int") == "var")
         #expect(InterfaceParser.keyword(of: "class func f()") == "func")
         #expect(InterfaceParser.keyword(of: "final public class C {") == "class")

@@ -26,7 +26,8 @@ final class TemporaryCourse {
     var course: Course { folder.course }
 
     init() throws {
-        folder = CourseFolder(root: FileManager.default.temporaryDirectory.appendingPathComponent("workshop-test-\(UUID().uuidString)"))
+        folder = CourseFolder(
+            root: FileManager.default.temporaryDirectory.appendingPathComponent("workshop-test-\(UUID().uuidString)"))
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 

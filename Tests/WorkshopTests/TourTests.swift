@@ -12,12 +12,19 @@ struct TourTests {
         let run = try await Tour.run(.get)
         #expect(run.completions == 1)
         let steps = Tour.Run.collapsed(run.logicalOrder).map(\.0.step)
-        #expect(steps == [
-            .caller, .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume,
-            .resumeNotification, .didReceiveResponse, .didReceiveData, .taskTableRemoval, .didComplete, .processingQueue,
-            .validation, .parsing, .completionQueue, .caller, .didCompleteNotification,
-        ])
-        #expect(run.events.contains { $0.step == .queryString && $0.detail == "in the URL: author=Ada%20Lovelace&tags%5B%5D=swift&tags%5B%5D=linux" })
+        #expect(
+            steps == [
+                .caller, .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert,
+                .resume,
+                .resumeNotification, .didReceiveResponse, .didReceiveData, .taskTableRemoval, .didComplete,
+                .processingQueue,
+                .validation, .parsing, .completionQueue, .caller, .didCompleteNotification,
+            ])
+        #expect(
+            run.events.contains {
+                $0.step == .queryString
+                    && $0.detail == "in the URL: author=Ada%20Lovelace&tags%5B%5D=swift&tags%5B%5D=linux"
+            })
         #expect(run.events.last { $0.step == .caller }?.detail.hasPrefix("success: a dictionary") == true)
     }
 
@@ -28,7 +35,8 @@ struct TourTests {
         #expect(run.events.first { $0.step == .validation }?.detail.contains("-1011") == true)
         #expect(run.events.first { $0.step == .completionQueue }?.detail.hasPrefix("object Dictionary") == true)
         let failure = try #require(run.events.last { $0.step == .caller }?.detail)
-        #expect(failure == "failure: com.alamofire.error.serialization.response -1011, the body (24 bytes) in the error")
+        #expect(
+            failure == "failure: com.alamofire.error.serialization.response -1011, the body (24 bytes) in the error")
     }
 
     @Test("--image: chapter 7's serializer inflates the PNG, and the bitmap reaches the preview")
@@ -38,7 +46,10 @@ struct TourTests {
         #expect(run.events.first { $0.step == .processingQueue }?.detail == "ImageResponseSerializer")
         let bitmap = try #require(run.bitmap)
         #expect(bitmap.width > 0 && bitmap.height > 0)
-        #expect(Tour.report(run, mermaid: false, previewStyle: .plain).split(separator: "\n").count > run.lines(masked: false).count + 4)
+        #expect(
+            Tour.report(run, mermaid: false, previewStyle: .plain).split(separator: "\n").count > run.lines(
+                masked: false
+            ).count + 4)
     }
 
     @Test("--post: the parameters become the form body, and upload progress reaches the body's length")
@@ -63,7 +74,9 @@ struct TourTests {
         #expect(run.events.last { $0.step == .caller }?.detail == "failure: NSURLErrorDomain -999")
     }
 
-    @Test("--download: the body goes to a file, the file is moved, and the caller gets its URL; the tour removes it afterwards")
+    @Test(
+        "--download: the body goes to a file, the file is moved, and the caller gets its URL; the tour removes it afterwards"
+    )
     func download() async throws {
         let run = try await Tour.run(.download)
         #expect(run.completions == 1)
@@ -86,7 +99,9 @@ struct TourTests {
         #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
     }
 
-    @Test("--merged: two callers ask chapter 11's downloader for one image: one task, one decode, one request at HTTPBin, each closure once")
+    @Test(
+        "--merged: two callers ask chapter 11's downloader for one image: one task, one decode, one request at HTTPBin, each closure once"
+    )
     func merged() async throws {
         let run = try await Tour.run(.merged)
         #expect(run.completions == 2)
@@ -94,14 +109,17 @@ struct TourTests {
         let steps = run.events.map(\.step)
         #expect(steps.filter { $0 == .taskCreation }.count == 1)
         #expect(steps.filter { $0 == .parsing }.count == 1)
-        #expect(run.events.filter { $0.step == .mergedTask }.map(\.detail) == [
-            "new download, 1 caller", "joined the download on its way: 2 callers wait on it",
-        ])
+        #expect(
+            run.events.filter { $0.step == .mergedTask }.map(\.detail) == [
+                "new download, 1 caller", "joined the download on its way: 2 callers wait on it",
+            ])
         // The second caller joined while the first one's download was on its way.
         #expect(steps.lastIndex(of: .mergedTask)! < steps.firstIndex(of: .didReceiveResponse)!)
-        #expect(run.events.contains { $0.step == .responseHandlers && $0.detail == "success to 2 callers: a 16×16 image" })
+        #expect(
+            run.events.contains { $0.step == .responseHandlers && $0.detail == "success to 2 callers: a 16×16 image" })
         let answers = run.events.filter { $0.step == .caller && $0.place == "completion queue" }.map(\.detail)
-        #expect(answers == ["success (caller 1): a 16×16 image, inflated", "success (caller 2): a 16×16 image, inflated"])
+        #expect(
+            answers == ["success (caller 1): a 16×16 image, inflated", "success (caller 2): a 16×16 image, inflated"])
         #expect(steps.last == .didCompleteNotification)
         #expect(run.mermaid.contains("    C->>I: downloadImage (caller 2)"))
         #expect(!run.mermaid.contains("request serializer"))
@@ -110,19 +128,29 @@ struct TourTests {
     @Test("Masked output hides the times and the port, and keeps the caller's steps before the first callback")
     func masked() {
         let event = { (step: TraceStep, place: String, ms: Int64) in
-            TraceEvent(step: step, taskIdentifier: 1, place: place, detail: "http://127.0.0.1:4242/x", elapsed: .milliseconds(ms))
+            TraceEvent(
+                step: step, taskIdentifier: 1, place: place, detail: "http://127.0.0.1:4242/x",
+                elapsed: .milliseconds(ms))
         }
         // A run in which the first callback was recorded before the caller's last step.
-        let run = Tour.Run(variant: .notFound, events: [
-            event(.caller, "caller's thread", 0), event(.resume, "caller's thread", 1),
-            event(.didReceiveResponse, "delegate queue", 2), event(.resumeNotification, "caller's thread", 3),
-        ], completions: 1, port: 4242)
+        let run = Tour.Run(
+            variant: .notFound,
+            events: [
+                event(.caller, "caller's thread", 0), event(.resume, "caller's thread", 1),
+                event(.didReceiveResponse, "delegate queue", 2), event(.resumeNotification, "caller's thread", 3),
+            ], completions: 1, port: 4242)
         let lines = run.lines(masked: true)
         #expect(lines.allSatisfy { !$0.contains("4242") })
         #expect(lines.dropFirst().prefix(4).allSatisfy { $0.hasPrefix("+      ··· ms") })
-        #expect(lines.firstIndex { $0.contains("resume notification") }! < lines.firstIndex { $0.contains("didReceive response") }!)
+        #expect(
+            lines.firstIndex { $0.contains("resume notification") }! < lines.firstIndex {
+                $0.contains("didReceive response")
+            }!)
         let unmasked = run.lines(masked: false)
-        #expect(unmasked.firstIndex { $0.contains("resume notification") }! > unmasked.firstIndex { $0.contains("didReceive response") }!)
+        #expect(
+            unmasked.firstIndex { $0.contains("resume notification") }! > unmasked.firstIndex {
+                $0.contains("didReceive response")
+            }!)
     }
 
     @Test("The diagram is a Mermaid sequence diagram with one arrow per step, in the run's order")
@@ -133,7 +161,10 @@ struct TourTests {
         let arrows = lines.filter { $0.contains("->>") || $0.contains("-->>") || $0.contains("Note over") }
         #expect(arrows.first == "    C->>M: GET")
         #expect(arrows.last == "    Note over Q: taskDidComplete (notification queue)")
-        let order = ["M->>U: dataTask(with:)", "M->>U: resume()", "U->>D: didReceive response", "D->>P: response serializer", "P->>Q: completion handler", "Q->>C: success"]
+        let order = [
+            "M->>U: dataTask(with:)", "M->>U: resume()", "U->>D: didReceive response", "D->>P: response serializer",
+            "P->>Q: completion handler", "Q->>C: success",
+        ]
         let positions = order.map { step in arrows.firstIndex { $0.contains(step) } }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
@@ -142,14 +173,27 @@ struct TourTests {
     @Test("The command line chooses one variant; two at once, or a status the tour has no route for, are refused")
     func variants() throws {
         #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: false).get() == .get)
-        #expect(try Tour.variant(status: 404, image: false, post: false, cancel: false, download: false).get() == .notFound)
+        #expect(
+            try Tour.variant(status: 404, image: false, post: false, cancel: false, download: false).get() == .notFound)
         #expect(try Tour.variant(status: nil, image: true, post: false, cancel: false, download: false).get() == .image)
-        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: true, download: false).get() == .cancel)
-        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: true).get() == .download)
-        #expect(try Tour.variant(status: nil, image: false, post: false, cancel: false, download: false, merged: true).get() == .merged)
-        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: true, post: false, cancel: false, download: false, merged: true).get() }
-        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: true, post: true, cancel: false, download: false).get() }
-        #expect(throws: TourUsageError.self) { try Tour.variant(status: nil, image: false, post: false, cancel: true, download: true).get() }
-        #expect(throws: TourUsageError.self) { try Tour.variant(status: 500, image: false, post: false, cancel: false, download: false).get() }
+        #expect(
+            try Tour.variant(status: nil, image: false, post: false, cancel: true, download: false).get() == .cancel)
+        #expect(
+            try Tour.variant(status: nil, image: false, post: false, cancel: false, download: true).get() == .download)
+        #expect(
+            try Tour.variant(status: nil, image: false, post: false, cancel: false, download: false, merged: true).get()
+                == .merged)
+        #expect(throws: TourUsageError.self) {
+            try Tour.variant(status: nil, image: true, post: false, cancel: false, download: false, merged: true).get()
+        }
+        #expect(throws: TourUsageError.self) {
+            try Tour.variant(status: nil, image: true, post: true, cancel: false, download: false).get()
+        }
+        #expect(throws: TourUsageError.self) {
+            try Tour.variant(status: nil, image: false, post: false, cancel: true, download: true).get()
+        }
+        #expect(throws: TourUsageError.self) {
+            try Tour.variant(status: 500, image: false, post: false, cancel: false, download: false).get()
+        }
     }
 }

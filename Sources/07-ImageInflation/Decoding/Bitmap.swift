@@ -40,8 +40,9 @@ public struct Bitmap: Sendable, Equatable {
     public let pixels: [UInt8]
 
     public init(width: Int, height: Int, bytesPerRow: Int, alphaInfo: AlphaInfo, pixels: [UInt8]) {
-        precondition(bytesPerRow >= width * Self.bytesPerPixel && pixels.count >= bytesPerRow * height,
-                     "the pixel buffer is smaller than the bitmap it describes")
+        precondition(
+            bytesPerRow >= width * Self.bytesPerPixel && pixels.count >= bytesPerRow * height,
+            "the pixel buffer is smaller than the bitmap it describes")
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
@@ -52,8 +53,9 @@ public struct Bitmap: Sendable, Equatable {
     public func pixel(x: Int, y: Int) -> Pixel {
         precondition((0..<width).contains(x) && (0..<height).contains(y), "(\(x), \(y)) is outside the bitmap")
         let offset = y * bytesPerRow + x * Self.bytesPerPixel
-        return Pixel(blue: pixels[offset], green: pixels[offset + 1], red: pixels[offset + 2],
-                     alpha: pixels[offset + 3])
+        return Pixel(
+            blue: pixels[offset], green: pixels[offset + 1], red: pixels[offset + 2],
+            alpha: pixels[offset + 3])
     }
 }
 
@@ -77,7 +79,8 @@ extension Bitmap {
             }
         }
         if let failure { throw failure }
-        return Bitmap(width: width, height: height, bytesPerRow: bytesPerRow, alphaInfo: alphaInfo,
-                      pixels: pixels)
+        return Bitmap(
+            width: width, height: height, bytesPerRow: bytesPerRow, alphaInfo: alphaInfo,
+            pixels: pixels)
     }
 }

@@ -3,8 +3,10 @@ import CJPEGDecoder
 enum JPEGDecoder {
     /// One call into C, which owns every setjmp (see CJPEGDecoder.h). The bitmap is allocated
     /// here, from the sniffed size; the C side refuses to write if libjpeg reads another size.
-    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader,
-                       strictness: DecodingOptions.Strictness) throws(ImageError) -> Bitmap {
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader,
+        strictness: DecodingOptions.Strictness
+    ) throws(ImageError) -> Bitmap {
         try Bitmap.filled(
             width: header.width, height: header.height, alphaInfo: .noneSkipFirst
         ) { pixels, bytesPerRow throws(ImageError) in

@@ -31,7 +31,7 @@ enum PNGDecoder {
         ) { pixels, bytesPerRow throws(ImageError) in
             // The row stride counts components, which for 8-bit BGRA are bytes.
             guard let rowStride = Int32(exactly: bytesPerRow),
-                  png_image_finish_read(&image, nil, pixels.baseAddress, rowStride, nil) != 0
+                png_image_finish_read(&image, nil, pixels.baseAddress, rowStride, nil) != 0
             else { throw error(from: image) }
             if hasAlpha { premultiplyAlpha(pixels) }
         }

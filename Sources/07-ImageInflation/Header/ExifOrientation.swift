@@ -6,23 +6,23 @@ extension ImageHeader {
         var reader = ByteReader(bytes)
         let bigEndian: Bool
         switch reader.readUInt16() {
-        case 0x4D4D: bigEndian = true    // "MM", Motorola order
-        case 0x4949: bigEndian = false   // "II", Intel order
+        case 0x4D4D: bigEndian = true  // "MM", Motorola order
+        case 0x4949: bigEndian = false  // "II", Intel order
         default: return nil
         }
         guard reader.readUInt16(bigEndian: bigEndian) == 42,
-              let directoryOffset = reader.readUInt32(bigEndian: bigEndian),
-              reader.seek(to: Int(directoryOffset)),
-              let entryCount = reader.readUInt16(bigEndian: bigEndian)
+            let directoryOffset = reader.readUInt32(bigEndian: bigEndian),
+            reader.seek(to: Int(directoryOffset)),
+            let entryCount = reader.readUInt16(bigEndian: bigEndian)
         else { return nil }
 
         for _ in 0..<entryCount {
             // Each entry: tag, type, value count, then 4 bytes holding a short value itself.
             guard let tag = reader.readUInt16(bigEndian: bigEndian),
-                  let type = reader.readUInt16(bigEndian: bigEndian),
-                  let count = reader.readUInt32(bigEndian: bigEndian),
-                  let value = reader.readUInt16(bigEndian: bigEndian),
-                  reader.skip(2)
+                let type = reader.readUInt16(bigEndian: bigEndian),
+                let count = reader.readUInt32(bigEndian: bigEndian),
+                let value = reader.readUInt16(bigEndian: bigEndian),
+                reader.skip(2)
             else { return nil }
             if tag == 0x0112 {
                 let isOneShort = type == 3 && count == 1

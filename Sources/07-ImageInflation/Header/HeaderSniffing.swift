@@ -31,8 +31,10 @@ extension ImageHeader {
 
     /// True for the whole signature; a shorter input that is a prefix of it is a truncated file
     /// of that format rather than an unknown one.
-    private static func starts(_ bytes: UnsafeRawBufferPointer, with signature: [UInt8],
-                               format: ImageFormat) throws(ImageError) -> Bool {
+    private static func starts(
+        _ bytes: UnsafeRawBufferPointer, with signature: [UInt8],
+        format: ImageFormat
+    ) throws(ImageError) -> Bool {
         let compared = min(bytes.count, signature.count)
         guard bytes.prefix(compared).elementsEqual(signature.prefix(compared)) else { return false }
         guard compared == signature.count else { throw .truncatedHeader(format) }

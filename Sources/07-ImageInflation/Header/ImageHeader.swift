@@ -27,8 +27,14 @@ public enum ColorModel: Sendable, Equatable {
 /// The EXIF orientation, named like UIImage.Orientation. Decoding never rotates pixels: like
 /// UIKit, the image carries its orientation and whoever draws it applies it.
 public enum ImageOrientation: UInt8, Sendable, Equatable {
-    case up = 1, upMirrored = 2, down = 3, downMirrored = 4
-    case leftMirrored = 5, right = 6, rightMirrored = 7, left = 8
+    case up = 1
+    case upMirrored = 2
+    case down = 3
+    case downMirrored = 4
+    case leftMirrored = 5
+    case right = 6
+    case rightMirrored = 7
+    case left = 8
 }
 
 /// Everything the first bytes of a file say, found without decoding a pixel.
@@ -46,9 +52,11 @@ public struct ImageHeader: Sendable, Equatable {
     public var isInterlaced: Bool
     public var orientation: ImageOrientation
 
-    public init(format: ImageFormat, width: Int, height: Int, bitsPerComponent: Int,
-                colorModel: ColorModel, hasAlpha: Bool = false, isInterlaced: Bool = false,
-                orientation: ImageOrientation = .up) {
+    public init(
+        format: ImageFormat, width: Int, height: Int, bitsPerComponent: Int,
+        colorModel: ColorModel, hasAlpha: Bool = false, isInterlaced: Bool = false,
+        orientation: ImageOrientation = .up
+    ) {
         self.format = format
         self.width = width
         self.height = height

@@ -4,8 +4,8 @@ enum JPEGMarker {
     static let startOfImage: UInt8 = 0xD8
     static let endOfImage: UInt8 = 0xD9
     static let startOfScan: UInt8 = 0xDA
-    static let exif: UInt8 = 0xE1      // APP1
-    static let adobe: UInt8 = 0xEE     // APP14
+    static let exif: UInt8 = 0xE1  // APP1
+    static let adobe: UInt8 = 0xEE  // APP14
 
     /// The restart markers (RST0 to RST7) and TEM have no length and no payload.
     static func standsAlone(_ marker: UInt8) -> Bool {
@@ -59,7 +59,7 @@ extension ImageHeader {
 
             // Every other marker has a big-endian length that counts itself.
             guard let length = reader.readUInt16(), length >= 2,
-                  let payload = reader.readBytes(Int(length) - 2)
+                let payload = reader.readBytes(Int(length) - 2)
             else { break }
             var segment = ByteReader(payload)
             if JPEGMarker.isStartOfFrame(marker) {
@@ -68,10 +68,12 @@ extension ImageHeader {
                 }
                 frame = try frameHeader(&segment, marker: marker)
             } else if marker == JPEGMarker.exif, segment.readUInt32() == 0x4578_6966,  // "Exif"
-                      segment.readUInt16() == 0, let tiff = segment.readBytes(segment.remaining) {
+                segment.readUInt16() == 0, let tiff = segment.readBytes(segment.remaining)
+            {
                 orientation = exifOrientation(tiff: tiff) ?? orientation
             } else if marker == JPEGMarker.adobe, segment.readUInt32() == 0x4164_6F62,  // "Adob"
-                      segment.readUInt8() == 0x65, segment.skip(6) {                    // "e"
+                segment.readUInt8() == 0x65, segment.skip(6)
+            {  // "e"
                 adobeTransform = segment.readUInt8()
             }
         }
@@ -98,19 +100,22 @@ extension ImageHeader {
         throws(ImageError) -> JPEGFrame
     {
         guard let precision = segment.readUInt8(), let height = segment.readUInt16(),
-              let width = segment.readUInt16(), let componentCount = segment.readUInt8()
+            let width = segment.readUInt16(), let componentCount = segment.readUInt8()
         else { throw .invalidHeader(.jpeg, reason: "a frame header shorter than its fields") }
         guard width > 0, height > 0 else {
             // Height 0 means "given later by a DNL marker", which libjpeg does not support.
             throw .invalidHeader(.jpeg, reason: "a frame of \(width)×\(height) pixels")
         }
-        return JPEGFrame(width: Int(width), height: Int(height), precision: Int(precision),
-                         componentCount: Int(componentCount),
-                         isProgressive: JPEGMarker.isProgressive(marker))
+        return JPEGFrame(
+            width: Int(width), height: Int(height), precision: Int(precision),
+            componentCount: Int(componentCount),
+            isProgressive: JPEGMarker.isProgressive(marker))
     }
 
-    private static func header(_ frame: JPEGFrame, adobeTransform: UInt8?,
-                               orientation: ImageOrientation) throws(ImageError) -> ImageHeader {
+    private static func header(
+        _ frame: JPEGFrame, adobeTransform: UInt8?,
+        orientation: ImageOrientation
+    ) throws(ImageError) -> ImageHeader {
         let colorModel: ColorModel
         switch frame.componentCount {
         case 1: colorModel = .gray

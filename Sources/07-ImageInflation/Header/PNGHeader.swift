@@ -1,10 +1,10 @@
 /// Chunk types are four ASCII letters; read as a big-endian UInt32 they compare in one step.
 enum PNGChunkType {
-    static let header: UInt32 = 0x4948_4452       // IHDR
-    static let imageData: UInt32 = 0x4944_4154    // IDAT
-    static let end: UInt32 = 0x4945_4E44          // IEND
+    static let header: UInt32 = 0x4948_4452  // IHDR
+    static let imageData: UInt32 = 0x4944_4154  // IDAT
+    static let end: UInt32 = 0x4945_4E44  // IEND
     static let transparency: UInt32 = 0x7452_4E53  // tRNS
-    static let exif: UInt32 = 0x6558_4966         // eXIf
+    static let exif: UInt32 = 0x6558_4966  // eXIf
 }
 
 extension ImageHeader {
@@ -14,11 +14,11 @@ extension ImageHeader {
     static func sniffPNG(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageHeader {
         var reader = ByteReader(bytes)
         guard reader.skip(pngSignature.count),
-              let length = reader.readUInt32(), let type = reader.readUInt32(),
-              let width = reader.readUInt32(), let height = reader.readUInt32(),
-              let bitDepth = reader.readUInt8(), let colorType = reader.readUInt8(),
-              let compression = reader.readUInt8(), let filter = reader.readUInt8(),
-              let interlace = reader.readUInt8(), reader.skip(4)  // the CRC: libpng checks it
+            let length = reader.readUInt32(), let type = reader.readUInt32(),
+            let width = reader.readUInt32(), let height = reader.readUInt32(),
+            let bitDepth = reader.readUInt8(), let colorType = reader.readUInt8(),
+            let compression = reader.readUInt8(), let filter = reader.readUInt8(),
+            let interlace = reader.readUInt8(), reader.skip(4)  // the CRC: libpng checks it
         else { throw .truncatedHeader(.png) }
 
         guard type == PNGChunkType.header, length == 13 else {
@@ -40,8 +40,9 @@ extension ImageHeader {
 
         // listing: sniff-png-chunks
         while let length = reader.readUInt32(), let type = reader.readUInt32(),
-              type != PNGChunkType.imageData, type != PNGChunkType.end,
-              let payload = reader.readBytes(Int(length)), reader.skip(4) {
+            type != PNGChunkType.imageData, type != PNGChunkType.end,
+            let payload = reader.readBytes(Int(length)), reader.skip(4)
+        {
             switch type {
             case PNGChunkType.transparency where !hasAlphaChannel:
                 header.hasAlpha = true  // a palette alpha table, or one colour made transparent

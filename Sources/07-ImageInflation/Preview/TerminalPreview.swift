@@ -64,14 +64,15 @@ extension Bitmap {
 
     private static func plainCell(_ upper: Pixel, _ lower: Pixel) -> String {
         // Rec. 601 luma of the two pixels' average, 0...255.
-        let luma = (299 * (Int(upper.red) + Int(lower.red)) + 587 * (Int(upper.green) + Int(lower.green))
-            + 114 * (Int(upper.blue) + Int(lower.blue))) / 2000
+        let luma =
+            (299 * (Int(upper.red) + Int(lower.red)) + 587 * (Int(upper.green) + Int(lower.green))
+                + 114 * (Int(upper.blue) + Int(lower.blue))) / 2000
         return String(brightnessRamp[(luma * (brightnessRamp.count - 1) + 127) / 255])
     }
 }
 
-private extension Pixel {
-    static let clear = Pixel(blue: 0, green: 0, red: 0, alpha: 0)
+extension Pixel {
+    fileprivate static let clear = Pixel(blue: 0, green: 0, red: 0, alpha: 0)
 }
 
 /// Averages the block of source pixels behind each scaled pixel, so that shrinking a picture

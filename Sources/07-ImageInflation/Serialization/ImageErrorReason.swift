@@ -20,7 +20,7 @@ extension ImageError {
         case .emptyData, .unrecognizedFormat:
             .malformedBody(format: "PNG or JPEG", detail: description)
         case .truncatedHeader(let format), .invalidHeader(let format, _), .truncatedData(let format),
-             .corruptData(let format, _):
+            .corruptData(let format, _):
             .malformedBody(format: format.description, detail: description)
         }
     }

@@ -48,7 +48,8 @@ public struct ImageResponseSerializer: ValidatingResponseSerializer {
             try decoded(body).mapError(\.serializationReason).get()
         }
         if result.object == nil && result.error == nil {
-            result.error = ResponseSerializationError(ImageError.emptyData.serializationReason, response: response, data: data)
+            result.error = ResponseSerializationError(
+                ImageError.emptyData.serializationReason, response: response, data: data)
         }
         return result
     }

@@ -12,7 +12,9 @@ extension ImageResponseSerializer {
     public func responseImage(for response: URLResponse?, data: Data?) async -> SerializedResponse<Image> {
         // Validation first, as chapter 5 defines it: a refused content type, an empty body or one
         // over the size limit never reaches a decoder, and nothing needs to leave this thread.
-        let accepted = validation.serialize(response, data: data) { body throws(ResponseSerializationError.Reason) in body }
+        let accepted = validation.serialize(response, data: data) { body throws(ResponseSerializationError.Reason) in
+            body
+        }
         guard let body = accepted.object else { return responseObject(for: response, data: data) }
         let decoded = await imageOffCallerThread(from: body, mimeType: ContentType(of: response)?.mimeType)
         // Chapter 5's decisions once more, with the image already made. Validating is a few
@@ -26,7 +28,8 @@ extension ImageResponseSerializer {
         do throws(ImageError) {
             // Reading a header takes under a microsecond: only inflating is worth the hop.
             guard automaticallyInflatesResponseImage else { return .success(try image(from: body, mimeType: mimeType)) }
-            return .success(try await inflateImage(from: body, mimeType: mimeType, scale: imageScale, options: decodingOptions))
+            return .success(
+                try await inflateImage(from: body, mimeType: mimeType, scale: imageScale, options: decodingOptions))
         } catch {
             return .failure(error)
         }

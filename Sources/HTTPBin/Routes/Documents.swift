@@ -88,13 +88,16 @@ extension Routes {
     /// test designs, for validation tests (wrong content type, none at all, an empty body...).
     static func chosenResponse(_ request: Request, _: [String: String]) throws(BadRequest) -> Reply {
         let code = try request.integer(query: "status", default: 200, in: 200...599)
-        var response = Response(HTTPResponseStatus(statusCode: code), body: ByteBuffer(string: request.queryValue("body") ?? ""))
+        var response = Response(
+            HTTPResponseStatus(statusCode: code), body: ByteBuffer(string: request.queryValue("body") ?? ""))
         var fields: [(name: String, value: String)] = []
         if let contentType = request.queryValue("content-type") {
             fields.append(("Content-Type", contentType))
         }
         for (name, line) in request.query where name == "header" {
-            guard let colon = line.firstIndex(of: ":") else { throw BadRequest("header must be Name: value, not \(line)") }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw BadRequest("header must be Name: value, not \(line)")
+            }
             fields.append((String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " })))
         }
         for (name, value) in fields {
@@ -102,7 +105,8 @@ extension Routes {
             // block stops the process on a name that is not ASCII), and a value no control character
             // but a tab (CR or LF would inject header lines). The framing headers are the
             // connection's business (a fault mode breaks them on purpose).
-            guard isToken(name), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }),
+            guard isToken(name),
+                !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }),
                 !value.contains(where: \.isNewline),
                 !["content-length", "transfer-encoding", "connection"].contains(name.lowercased())
             else { throw BadRequest("the header \(name.debugDescription) cannot be set here") }
@@ -113,6 +117,11 @@ extension Routes {
 
     /// RFC 9110 §5.6.2: one or more letters, digits or ``!#$%&'*+-.^_`|~``.
     private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+            }
     }
 }

@@ -76,8 +76,13 @@ extension HTTPBin.Echo {
         if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
             form = Self.grouped(FormURLEncoding.pairs(String(decoding: bytes, as: UTF8.self)))
         } else if let multipart = Multipart(contentType: contentType, body: bytes) {
-            parts = multipart.parts.map { Part(name: $0.name, filename: $0.filename, contentType: $0.contentType, size: $0.content.count) }
-            form = Self.grouped(multipart.parts.filter { $0.filename == nil }.map { ($0.name, String(decoding: $0.content, as: UTF8.self)) })
+            parts = multipart.parts.map {
+                Part(name: $0.name, filename: $0.filename, contentType: $0.contentType, size: $0.content.count)
+            }
+            form = Self.grouped(
+                multipart.parts.filter { $0.filename == nil }.map {
+                    ($0.name, String(decoding: $0.content, as: UTF8.self))
+                })
         }
     }
 

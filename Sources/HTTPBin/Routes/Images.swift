@@ -18,7 +18,9 @@ extension Routes {
             guard available.contains(name),
                 let data = try? Data(contentsOf: folder.appendingPathComponent("\(name).\(format.rawValue)"))
             else {
-                throw BadRequest("no \(format.rawValue) fixture \(name); there are: \(available.joined(separator: ", "))", status: .notFound)
+                throw BadRequest(
+                    "no \(format.rawValue) fixture \(name); there are: \(available.joined(separator: ", "))",
+                    status: .notFound)
             }
             return [.respond(Response(contentType: format.contentType, body: data))]
         }

@@ -36,7 +36,8 @@ struct Multipart {
             guard let contentEnd = Self.firstIndex(of: crlf + delimiter, in: body, from: contentStart) else { break }
             // A part without headers (RFC 2046 allows one) has its blank line right after the
             // boundary line, whose own CRLF the search finds first: headersEnd is afterDelimiter.
-            let headerLines = String(decoding: body[(afterDelimiter + 2)..<max(afterDelimiter + 2, headersEnd)], as: UTF8.self)
+            let headerLines = String(
+                decoding: body[(afterDelimiter + 2)..<max(afterDelimiter + 2, headersEnd)], as: UTF8.self)
             parts.append(Self.part(headerLines: headerLines, content: body[contentStart..<contentEnd]))
             position = contentEnd + 2
         }

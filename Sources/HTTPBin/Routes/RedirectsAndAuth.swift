@@ -28,7 +28,8 @@ extension Routes {
     static func basicAuth(_ request: Request, _ parameters: [String: String]) -> Reply {
         let user = parameters["user"] ?? ""
         let password = parameters["password"] ?? ""
-        guard let credentials = basicCredentials(request.header("authorization")), credentials == "\(user):\(password)" else {
+        guard let credentials = basicCredentials(request.header("authorization")), credentials == "\(user):\(password)"
+        else {
             let challenge: HTTPHeaders = ["WWW-Authenticate": "Basic realm=\"HTTPBin\""]
             var response = Response(.unauthorized, json: Authentication(authenticated: false, user: nil))
             response.headers.add(contentsOf: challenge)

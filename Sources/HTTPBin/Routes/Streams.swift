@@ -10,7 +10,11 @@ extension Routes {
     static func bytes(_ request: Request, _ parameters: [String: String]) throws(BadRequest) -> Reply {
         let count = try Parameter.integer(parameters["n"], name: "n", in: 0...largestGeneratedBody)
         let seed = try request.integer(query: "seed", default: 0, in: 0...Int.max)
-        return [.respond(Response(headers: ["Content-Type": "application/octet-stream"], body: pseudoRandomBytes(count, seed: seed)))]
+        return [
+            .respond(
+                Response(
+                    headers: ["Content-Type": "application/octet-stream"], body: pseudoRandomBytes(count, seed: seed)))
+        ]
     }
 
     /// `Transfer-Encoding: chunked`: no `Content-Length`, so `expectedContentLength` is -1 and a
@@ -19,9 +23,12 @@ extension Routes {
         let count = try Parameter.integer(parameters["n"], name: "n", in: 0...largestGeneratedBody)
         let seed = try request.integer(query: "seed", default: 0, in: 0...Int.max)
         // At most 65,536 chunks, whatever the client asks: each chunk is a step of the script.
-        let chunkSize = max(try request.integer(query: "chunk_size", default: 10_240, in: 1...Int.max), count / 65_536 + 1)
+        let chunkSize = max(
+            try request.integer(query: "chunk_size", default: 10_240, in: 1...Int.max), count / 65_536 + 1)
         let body = pseudoRandomBytes(count, seed: seed)
-        let head: HTTPHeaders = ["Content-Type": "application/octet-stream", "Transfer-Encoding": "chunked", "Connection": "close"]
+        let head: HTTPHeaders = [
+            "Content-Type": "application/octet-stream", "Transfer-Encoding": "chunked", "Connection": "close",
+        ]
         var reply: Reply = [.send(Wire.head(.ok, head))]
         for offset in stride(from: 0, to: count, by: chunkSize) {
             reply.append(.send(Wire.chunk(body.getSlice(at: offset, length: min(chunkSize, count - offset))!)))
@@ -38,8 +45,12 @@ extension Routes {
         let delay = try request.integer(query: "delay", default: 0, in: 0...60_000)
         let status = try request.integer(query: "status", default: 200, in: 200...599)
         let pieces = min(count, 100)
-        let head: HTTPHeaders = ["Content-Type": "application/octet-stream", "Content-Length": String(count), "Connection": "close"]
-        var reply: Reply = [.pause(.milliseconds(Int64(delay))), .send(Wire.head(HTTPResponseStatus(statusCode: status), head))]
+        let head: HTTPHeaders = [
+            "Content-Type": "application/octet-stream", "Content-Length": String(count), "Connection": "close",
+        ]
+        var reply: Reply = [
+            .pause(.milliseconds(Int64(delay))), .send(Wire.head(HTTPResponseStatus(statusCode: status), head)),
+        ]
         let body = ByteBuffer(repeating: UInt8(ascii: "*"), count: count)
         for piece in 0..<pieces {
             let start = count * piece / pieces

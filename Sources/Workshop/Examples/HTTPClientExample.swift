@@ -11,7 +11,9 @@ import Locking
 enum HTTPClientExamples {
     static let all = [client]
 
-    static let client = Example(name: "http-client", chapter: 10, summary: "a small HTTPBin client written with the async façade") { print in
+    static let client = Example(
+        name: "http-client", chapter: 10, summary: "a small HTTPBin client written with the async façade"
+    ) { print in
         for line in runBlocking(run) { print(line) }
     }
 
@@ -19,7 +21,10 @@ enum HTTPClientExamples {
     /// What the app wants from the server, as types.
     struct Catalogue: Decodable {
         struct Book: Decodable {
-            struct Chapter: Decodable { let number: Int; let title: String }
+            struct Chapter: Decodable {
+                let number: Int
+                let title: String
+            }
             let title: String
             let chapters: [Chapter]
         }
@@ -66,9 +71,12 @@ enum HTTPClientExamples {
         print("GET /json \(catalogue.response.statusCode): \(book.title), chapters \(book.chapters.map(\.number))")
 
         // A POST: the parameters become a form body; the path resolves under the base URL.
-        let order = try await client.decoded(Echo.self, "orders", method: "POST", parameters: ["item": "book", "quantity": 2])
+        let order = try await client.decoded(
+            Echo.self, "orders", method: "POST", parameters: ["item": "book", "quantity": 2])
         let form = order.object.form.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: ","))" }
-        print("\(order.object.method) \(order.object.path) \(order.response.statusCode): form \(form.joined(separator: "&"))")
+        print(
+            "\(order.object.method) \(order.object.path) \(order.response.statusCode): form \(form.joined(separator: "&"))"
+        )
         // end-listing
 
         // listing: example-http-client-404
@@ -85,7 +93,8 @@ enum HTTPClientExamples {
         // listing: example-http-client-progress
         // A download with a progress bar, drawn at each quarter.
         let (progress, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
-        async let download = client.response("GET", "/bytes/200000", serializer: HTTPResponseSerializer(), downloadProgress: reporter)
+        async let download = client.response(
+            "GET", "/bytes/200000", serializer: HTTPResponseSerializer(), downloadProgress: reporter)
         var quarter = 0
         for await step in progress where Int(step.fractionCompleted * 4) > quarter {
             quarter = Int(step.fractionCompleted * 4)
@@ -102,7 +111,9 @@ enum HTTPClientExamples {
 /// Runs an async example to the end from synchronous code and returns the lines it printed.
 /// (The example command is synchronous; the example blocks its thread, which is why the client
 /// in it must not deliver its completions on the main queue.)
-func runBlocking(_ body: @escaping @Sendable (_ print: @escaping @Sendable (String) -> Void) async throws -> Void) -> [String] {
+func runBlocking(_ body: @escaping @Sendable (_ print: @escaping @Sendable (String) -> Void) async throws -> Void)
+    -> [String]
+{
     let lines = Lines()
     let done = DispatchSemaphore(value: 0)
     Task {

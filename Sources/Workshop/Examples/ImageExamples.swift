@@ -7,20 +7,24 @@ import ImageInflation
 enum ImageExamples {
     static let all = [inflate, damaged, serializer]
 
-    static let inflate = Example(name: "inflate", chapter: 7, summary: "a JPEG fixture: its header, the rules' verdict, and the picture") { print in
+    static let inflate = Example(
+        name: "inflate", chapter: 7, summary: "a JPEG fixture: its header, the rules' verdict, and the picture"
+    ) { print in
         withFixtures(print) { fixture in
             // listing: example-inflate
             let data = try fixture("jpeg-rgb-baseline.jpg")
             let image = try inflatedImage(from: data, mimeType: "image/jpeg")
             let header = image.header
-            print(header.format, "\(header.width)×\(header.height),", header.bitsPerComponent, "bits,",
-                  header.colorModel, header.isInterlaced ? "progressive" : "baseline")
+            print(
+                header.format, "\(header.width)×\(header.height),", header.bitsPerComponent, "bits,",
+                header.colorModel, header.isInterlaced ? "progressive" : "baseline")
             if case .compressed(_, let reason) = image.representation {
                 print("left compressed:", reason)
             }
             if let bitmap = image.bitmap {
-                print("inflated:", bitmap.alphaInfo, "\(bitmap.bytesPerRow) bytes per row,",
-                      "top left", bitmap.pixel(x: 0, y: 0))
+                print(
+                    "inflated:", bitmap.alphaInfo, "\(bitmap.bytesPerRow) bytes per row,",
+                    "top left", bitmap.pixel(x: 0, y: 0))
                 // One character per pixel across, one line per two rows of pixels. The preview
                 // ends its own last line, so drop that newline: print adds one.
                 print(bitmap.terminalPreview(width: 24, style: .plain).dropLast())
@@ -29,11 +33,15 @@ enum ImageExamples {
         }
     }
 
-    static let damaged = Example(name: "damaged", chapter: 7, summary: "damaged fixtures decoded strictly and leniently") { print in
+    static let damaged = Example(
+        name: "damaged", chapter: 7, summary: "damaged fixtures decoded strictly and leniently"
+    ) { print in
         withFixtures(print) { fixture in
             // listing: example-damaged
-            let damaged = ["jpeg-truncated.jpg", "jpeg-missing-eoi.jpg", "jpeg-corrupt.jpg",
-                           "png-truncated.png", "png-missing-iend.png", "png-corrupt-crc.png"]
+            let damaged = [
+                "jpeg-truncated.jpg", "jpeg-missing-eoi.jpg", "jpeg-corrupt.jpg",
+                "png-truncated.png", "png-missing-iend.png", "png-corrupt-crc.png",
+            ]
             for name in damaged {
                 let data = try fixture(name)
                 for strictness in [DecodingOptions.Strictness.strict, .lenient] {

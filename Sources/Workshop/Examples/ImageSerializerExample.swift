@@ -22,22 +22,27 @@ extension ImageExamples {
                 (200, "text/html", Data("<h1>Moved</h1>".utf8)),
                 (200, "image/png", Data()),
             ]
+            // end-listing
+            // listing: example-image-serializer-loop
             for (status, contentType, body) in responses {
                 let url = URL(string: "https://images.example.com/\(status)")!
-                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": contentType])
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": contentType])
                 let result = serializer.responseObject(for: response, data: body)
                 print(status, contentType, "\(body.count) bytes")
                 if let image = result.object {
-                    print("   image: \(image.pixelWidth)×\(image.pixelHeight) pixels, \(image.size.width)×\(image.size.height) points,",
-                          image.isInflated ? "inflated" : "compressed")
+                    print(
+                        "   image: \(image.pixelWidth)×\(image.pixelHeight) pixels, \(image.size.width)×\(image.size.height) points,",
+                        image.isInflated ? "inflated" : "compressed")
                 }
                 for error in result.error?.chain ?? [] {
                     // The status's reason phrase is "Not Found" on Linux, "not found" on macOS.
-                    let reason = if case .unacceptableStatusCode(let code) = error.reason {
-                        "Request failed: status \(code)"
-                    } else {
-                        error.reason.description
-                    }
+                    let reason =
+                        if case .unacceptableStatusCode(let code) = error.reason {
+                            "Request failed: status \(code)"
+                        } else {
+                            error.reason.description
+                        }
                     print("   error \((error as NSError).code):", reason)
                 }
             }

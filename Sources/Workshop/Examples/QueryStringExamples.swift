@@ -5,7 +5,9 @@ import QueryStrings
 enum QueryStringExamples {
     static let all = [workedExample, batches]
 
-    static let workedExample = Example(name: "query-string", chapter: 2, summary: "one set of parameters, its pairs and its query string") { print in
+    static let workedExample = Example(
+        name: "query-string", chapter: 2, summary: "one set of parameters, its pairs and its query string"
+    ) { print in
         // listing: example-query-string
         let parameters: [String: Any] = [
             "q": "café & crêpes",
@@ -21,7 +23,9 @@ enum QueryStringExamples {
         // end-listing
     }
 
-    static let batches = Example(name: "batches", chapter: 2, summary: "where the 50-unit batches of a long string are cut") { print in
+    static let batches = Example(
+        name: "batches", chapter: 2, summary: "where the 50-unit batches of a long string are cut"
+    ) { print in
         // listing: example-batches
         let text = String(repeating: "a", count: 48) + "🇫🇷" + String(repeating: "b", count: 47) + "👍🏽!"
         for batch in percentEscapingBatches(of: text) {

@@ -9,17 +9,23 @@ import RequestSerialization
 enum RequestBodiesExamples {
     static let all = [jsonBody, multipartBody]
 
-    static let jsonBody = Example(name: "json-body", chapter: 4, summary: "a JSON body, and parameters JSON cannot represent") { print in
+    static let jsonBody = Example(
+        name: "json-body", chapter: 4, summary: "a JSON body, and parameters JSON cannot represent"
+    ) { print in
         // listing: example-json-body
-        let json = JSONRequestSerializer(http: HTTPRequestSerializer(languages: ["en"], userAgent: nil), writingOptions: [.sortedKeys])
+        let json = JSONRequestSerializer(
+            http: HTTPRequestSerializer(languages: ["en"], userAgent: nil), writingOptions: [.sortedKeys])
         let parameterSets: [Any] = [
             ["name": "Ada", "languages": ["en", "fr"], "admin": true],
             ["name": "Ada", "born": Date(timeIntervalSince1970: -4_575_945_600)],
         ]
         for parameters in parameterSets {
             do {
-                let request = try json.request(method: "POST", urlString: "https://api.example.com/users", parameters: parameters)
-                print(request.value(forHTTPHeaderField: "Content-Type") ?? "", String(decoding: request.httpBody ?? Data(), as: UTF8.self))
+                let request = try json.request(
+                    method: "POST", urlString: "https://api.example.com/users", parameters: parameters)
+                print(
+                    request.value(forHTTPHeaderField: "Content-Type") ?? "",
+                    String(decoding: request.httpBody ?? Data(), as: UTF8.self))
             } catch {
                 let nsError = error as NSError
                 print(nsError.domain, nsError.code, nsError.localizedFailureReason ?? "")
@@ -28,14 +34,19 @@ enum RequestBodiesExamples {
         // end-listing
     }
 
-    static let multipartBody = Example(name: "multipart-body", chapter: 4, summary: "the bytes of a small multipart body, CRLFs shown") { print in
+    static let multipartBody = Example(
+        name: "multipart-body", chapter: 4, summary: "the bytes of a small multipart body, CRLFs shown"
+    ) { print in
         do {
             // listing: example-multipart-body
-            var form = try MultipartFormData(boundary: "Boundary+0123456789ABCDEF")  // fixed, for the same output every time
-            form.appendPart(withFileData: Data("hello\n".utf8), name: "file", fileName: "hello.txt", mimeType: "text/plain")
+            // fixed, for the same output every time
+            var form = try MultipartFormData(boundary: "Boundary+0123456789ABCDEF")
+            form.appendPart(
+                withFileData: Data("hello\n".utf8), name: "file", fileName: "hello.txt", mimeType: "text/plain")
             let serializer = HTTPRequestSerializer(languages: ["en"], userAgent: nil)
             let request = try serializer.multipartFormRequest(
-                urlString: "https://example.com/upload", parameters: ["title": "Greetings"], form: form, framing: .contentLength)
+                urlString: "https://example.com/upload", parameters: ["title": "Greetings"], form: form,
+                framing: .contentLength)
             print("Content-Type:", request.value(forHTTPHeaderField: "Content-Type") ?? "")
             print("Content-Length:", request.value(forHTTPHeaderField: "Content-Length") ?? "")
             // Read the body as URLSession will, 16 bytes at a time, and show each CRLF as ␍␊.

@@ -8,7 +8,9 @@ import RequestSerialization
 enum RequestSerializationExamples {
     static let all = [workedExample, queryClosure]
 
-    static let workedExample = Example(name: "request-serializer", chapter: 3, summary: "a GET and a POST from one serializer and a base URL") { print in
+    static let workedExample = Example(
+        name: "request-serializer", chapter: 3, summary: "a GET and a POST from one serializer and a base URL"
+    ) { print in
         do {
             // listing: example-request-serializer
             // Fixed languages and user agent, so that the output is the same on every machine.
@@ -17,12 +19,14 @@ enum RequestSerializationExamples {
             serializer.timeoutInterval = 15
             let api = BaseURL(URL(string: "https://api.example.com/v1")!)
 
-            let get = try serializer.request(method: "GET", urlString: api.resolve("users?sort=name").absoluteString,
-                                             parameters: ["page": 2, "filter": ["role": "admin"]])
+            let get = try serializer.request(
+                method: "GET", urlString: api.resolve("users?sort=name").absoluteString,
+                parameters: ["page": 2, "filter": ["role": "admin"]])
             print(get.httpMethod ?? "", get.url?.absoluteString ?? "", "body:", get.httpBody?.count ?? 0, "bytes")
 
-            let post = try serializer.request(method: "POST", urlString: api.resolve("/login").absoluteString,
-                                              parameters: ["user": "ada", "remember": true])
+            let post = try serializer.request(
+                method: "POST", urlString: api.resolve("/login").absoluteString,
+                parameters: ["user": "ada", "remember": true])
             print(post.httpMethod ?? "", post.url?.absoluteString ?? "", "timeout:", post.timeoutInterval)
             for (name, value) in (post.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
                 print("   ", name + ":", value)
@@ -34,7 +38,9 @@ enum RequestSerializationExamples {
         }
     }
 
-    static let queryClosure = Example(name: "query-closure", chapter: 3, summary: "a custom query-string closure, and its error path") { print in
+    static let queryClosure = Example(
+        name: "query-closure", chapter: 3, summary: "a custom query-string closure, and its error path"
+    ) { print in
         // listing: example-query-closure
         struct MissingParameter: Error {
             var name: String
@@ -50,7 +56,8 @@ enum RequestSerializationExamples {
         }
         for parameters: [String: Any] in [["b": 2, "key": "K3Y", "a": "x"], ["a": "x", "b": 2]] {
             do throws(RequestSerializationError) {
-                let request = try serializer.request(method: "GET", urlString: "https://example.com/search", parameters: parameters)
+                let request = try serializer.request(
+                    method: "GET", urlString: "https://example.com/search", parameters: parameters)
                 print("request:", request.url?.absoluteString ?? "")
             } catch .queryStringSerializationFailed(let underlying) {
                 print("no request:", underlying)

@@ -11,7 +11,8 @@ enum TaskDelegateExamples {
     static let all = [unauthorizedThenOK]
 
     static let unauthorizedThenOK = Example(
-        name: "task-delegate-401", chapter: 8, summary: "a 401 then a 200, as Linux delivers them, fed to a task delegate"
+        name: "task-delegate-401", chapter: 8,
+        summary: "a 401 then a 200, as Linux delivers them, fed to a task delegate"
     ) { print in
         let session = URLSession(configuration: .ephemeral)
         let task = session.dataTask(with: URL(string: "http://127.0.0.1:9/basic-auth/user/pass")!)
@@ -30,7 +31,8 @@ enum TaskDelegateExamples {
             notificationCenter: center,
             completionHandler: { response, object, error in
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                transcript.add("handler: \(status), \(Transcript.json(object)), error: \(error.map { "\($0)" } ?? "none")")
+                transcript.add(
+                    "handler: \(status), \(Transcript.json(object)), error: \(error.map { "\($0)" } ?? "none")")
             })
         for (status, body) in [(401, #"{"authenticated":false}"#), (200, #"{"authenticated":true,"user":"user"}"#)] {
             transcript.add("response \(status)")
@@ -62,7 +64,9 @@ private final class Transcript: Sendable {
     }
 
     static func json(_ object: Any?) -> String {
-        guard let object, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "no object" }
+        guard let object, let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "no object"
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

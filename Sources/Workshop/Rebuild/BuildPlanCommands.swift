@@ -18,21 +18,23 @@ struct BuildPlanCommands {
     /// The commands for `module` and `testTarget` of the package in `folder`, or nil when its plan
     /// does not hold them as expected.
     static func read(packageAt folder: URL, module: String, testTarget: String) -> BuildPlanCommands? {
-        guard let plan = try? String(contentsOf: folder.appendingPathComponent(".build/debug.yaml"), encoding: .utf8) else { return nil }
+        guard let plan = try? String(contentsOf: folder.appendingPathComponent(".build/debug.yaml"), encoding: .utf8)
+        else { return nil }
         let blocks = commandBlocks(plan)
         func args(_ matches: (String) -> Bool) -> [String]? {
             let found = blocks.filter { matches($0.key) }
             guard found.count == 1, let block = found.first?.value, block.contains("    tool: shell"),
-                  let line = block.split(separator: "\n").first(where: { $0.hasPrefix("    args: [") }),
-                  let data = line.dropFirst("    args: ".count).data(using: .utf8),
-                  let args = try? JSONSerialization.jsonObject(with: data) as? [String], !args.isEmpty else { return nil }
+                let line = block.split(separator: "\n").first(where: { $0.hasPrefix("    args: [") }),
+                let data = line.dropFirst("    args: ".count).data(using: .utf8),
+                let args = try? JSONSerialization.jsonObject(with: data) as? [String], !args.isEmpty
+            else { return nil }
             // SwiftPM reads the compiler's messages as JSON; run directly, they are wanted as text,
             // the way a compiler error is read everywhere else.
             return args.filter { $0 != "-parseable-output" }
         }
         guard let compileModule = args({ $0.hasPrefix("C.\(module)-") && $0.hasSuffix("-debug.module") }),
-              let compileTests = args({ $0.hasPrefix("C.\(testTarget)-") && $0.hasSuffix("-debug.module") }),
-              let link = args({ $0.hasPrefix("C.") && $0.contains("PackageTests-") && $0.hasSuffix("-debug.test") })
+            let compileTests = args({ $0.hasPrefix("C.\(testTarget)-") && $0.hasSuffix("-debug.module") }),
+            let link = args({ $0.hasPrefix("C.") && $0.contains("PackageTests-") && $0.hasSuffix("-debug.test") })
         else { return nil }
         return BuildPlanCommands(commands: [compileModule, compileTests, link], folder: folder)
     }

@@ -38,7 +38,8 @@ package struct CourseManifest: Sendable, Equatable {
 
     /// The indices, in `dependencyIdentities`, of the packages whose products `targets` use.
     package func dependencyIndices(for targets: Set<String>) -> [Int] {
-        let used = Set(self.targets.filter { targets.contains($0.name) }.flatMap(\.packageDependencies).map { $0.lowercased() })
+        let used = Set(
+            self.targets.filter { targets.contains($0.name) }.flatMap(\.packageDependencies).map { $0.lowercased() })
         return dependencyIdentities.indices.filter { used.contains(dependencyIdentities[$0]) }
     }
 
@@ -48,20 +49,25 @@ package struct CourseManifest: Sendable, Equatable {
     package static func load(packageAt root: URL) throws -> CourseManifest {
         let manifestText = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let cache = root.appendingPathComponent(".build/workshop/package-dump")
-        if let manifestText, let cached = try? String(contentsOf: cache.appendingPathExtension("swift"), encoding: .utf8),
-           cached == manifestText, let dump = try? Data(contentsOf: cache.appendingPathExtension("json")),
-           let manifest = try? decode(dump) {
+        if let manifestText,
+            let cached = try? String(contentsOf: cache.appendingPathExtension("swift"), encoding: .utf8),
+            cached == manifestText, let dump = try? Data(contentsOf: cache.appendingPathExtension("json")),
+            let manifest = try? decode(dump)
+        {
             return manifest
         }
         let result = try Shell.run(["swift", "package", "--package-path", root.path, "dump-package"], in: root)
         guard result.succeeded, let start = result.output.firstIndex(of: "{") else {
-            throw WorkshopError("`swift package dump-package` could not read \(root.path)/Package.swift:\n\(result.output.suffix(2000))")
+            throw WorkshopError(
+                "`swift package dump-package` could not read \(root.path)/Package.swift:\n\(result.output.suffix(2000))"
+            )
         }
         let dump = Data(result.output[start...].utf8)
         let manifest = try decode(dump)
         if let manifestText {
             // Best effort: a course that cannot be written to is read again next time.
-            try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? dump.write(to: cache.appendingPathExtension("json"), options: .atomic)
             try? manifestText.write(to: cache.appendingPathExtension("swift"), atomically: true, encoding: .utf8)
         }
@@ -75,11 +81,16 @@ package struct CourseManifest: Sendable, Equatable {
             var targetDependencies: [String] = []
             var packages: [String] = []
             for dependency in target.dependencies {
-                if let name = dependency.byName?.first ?? dependency.target?.first, let name { targetDependencies.append(name) }
-                if let product = dependency.product, product.count > 1, let package = product[1] { packages.append(package) }
+                if let name = dependency.byName?.first ?? dependency.target?.first, let name {
+                    targetDependencies.append(name)
+                }
+                if let product = dependency.product, product.count > 1, let package = product[1] {
+                    packages.append(package)
+                }
             }
-            return Target(name: target.name, type: target.type, path: target.path ?? "\(folder)/\(target.name)",
-                          targetDependencies: targetDependencies, packageDependencies: packages, exclude: target.exclude ?? [])
+            return Target(
+                name: target.name, type: target.type, path: target.path ?? "\(folder)/\(target.name)",
+                targetDependencies: targetDependencies, packageDependencies: packages, exclude: target.exclude ?? [])
         }
         let identities = dump.dependencies.map { dependency in
             (dependency.sourceControl ?? dependency.fileSystem ?? dependency.registry)?.first?.identity ?? ""

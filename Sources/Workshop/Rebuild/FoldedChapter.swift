@@ -10,7 +10,8 @@ package enum FoldedChapter {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let (placements, _) = Listings.placements(in: text)
         for placement in placements.reversed() where placement.kind == .listing && folded.contains(placement.name) {
-            let note = "> *Listing `\(placement.name)` is folded away: it is yours to write. "
+            let note =
+                "> *Listing `\(placement.name)` is folded away: it is yours to write. "
                 + "`swift run workshop rebuild diff \(chapter)` shows the course's code once every stage passes.*"
             lines.replaceSubrange((placement.line - 1)...placement.blockLines.upperBound, with: [note])
         }
@@ -25,7 +26,9 @@ package enum FoldedChapter {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
             let target = rest.prefix { $0 != ")" }
-            let isRelative = !(target.hasPrefix("#") || target.hasPrefix("/") || target.contains("://") || target.hasPrefix("mailto:"))
+            let isRelative =
+                !(target.hasPrefix("#") || target.hasPrefix("/") || target.contains("://")
+                || target.hasPrefix("mailto:"))
             guard isRelative && !target.isEmpty else { continue }
             result += collapsed(prefix + target)
             rest = rest.dropFirst(target.count)

@@ -25,9 +25,11 @@ package struct RebuildChapter: Sendable, Equatable {
         return try contents(of: course.sourcesFolder).compactMap { folder -> RebuildChapter? in
             let name = folder.lastPathComponent
             guard let number = Int(name.prefix(2)), number >= 2, name.dropFirst(2).first == "-",
-                  tests.contains(name + "Tests") else { return nil }
-            return RebuildChapter(number: number, module: String(name.dropFirst(3)), folderName: name, sourcesFolder: folder,
-                                  testsFolder: course.root.appendingPathComponent("Tests/\(name)Tests"))
+                tests.contains(name + "Tests")
+            else { return nil }
+            return RebuildChapter(
+                number: number, module: String(name.dropFirst(3)), folderName: name, sourcesFolder: folder,
+                testsFolder: course.root.appendingPathComponent("Tests/\(name)Tests"))
         }
     }
 
@@ -35,7 +37,9 @@ package struct RebuildChapter: Sendable, Equatable {
     package static func named(_ number: Int, in course: Course) throws -> RebuildChapter {
         let all = try all(in: course)
         guard let chapter = all.first(where: { $0.number == number }) else {
-            throw WorkshopError("chapter \(number) has no module to rebuild; the chapters that have one are \(all.map { String($0.number) }.joined(separator: ", "))")
+            throw WorkshopError(
+                "chapter \(number) has no module to rebuild; the chapters that have one are \(all.map { String($0.number) }.joined(separator: ", "))"
+            )
         }
         return chapter
     }

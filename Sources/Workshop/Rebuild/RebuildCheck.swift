@@ -20,8 +20,9 @@ package struct RebuildCheck {
             try package.prepare(workspace.testLayout(for: chapter, own: own, manifest: manifest), manifest: manifest)
             let line = BuildProgressLine(terminal: terminal)
             defer { line.clear() }
-            let runner = StageRunner(package: package, testTarget: chapter.testTarget,
-                                     paths: workspace.learnerPaths(for: [chapter] + own, manifest: manifest), onOutput: line.update)
+            let runner = StageRunner(
+                package: package, testTarget: chapter.testTarget,
+                paths: workspace.learnerPaths(for: [chapter] + own, manifest: manifest), onOutput: line.update)
             return try runner.run(keys)
         }
     }
@@ -34,15 +35,21 @@ package struct RebuildCheck {
 
     /// Checks stages 1 to `last` (the current stage when nil), records each stage's outcome, and
     /// says whether they all passed.
-    package func run(chapter number: Int, through last: Int?, own ownNumbers: [Int] = [], progress: inout LearnerProgress, now: Date = Date()) throws -> Bool {
+    package func run(
+        chapter number: Int, through last: Int?, own ownNumbers: [Int] = [], progress: inout LearnerProgress,
+        now: Date = Date()
+    ) throws -> Bool {
         let course = workspace.course
         let chapter = try RebuildChapter.named(number, in: course)
         guard workspace.hasModule(for: chapter) else {
-            throw WorkshopError("there is no \(workspace.shown(workspace.moduleFolder(for: chapter))) yet: `swift run workshop rebuild \(number)` writes its starter")
+            throw WorkshopError(
+                "there is no \(workspace.shown(workspace.moduleFolder(for: chapter))) yet: `swift run workshop rebuild \(number)` writes its starter"
+            )
         }
         let own = try ownNumbers.filter { $0 != number }.map { try RebuildChapter.named($0, in: course) }
         for mine in own where !workspace.hasModule(for: mine) {
-            throw WorkshopError("--own \(mine.number): there is no \(workspace.shown(workspace.moduleFolder(for: mine))) to use")
+            throw WorkshopError(
+                "--own \(mine.number): there is no \(workspace.shown(workspace.moduleFolder(for: mine))) to use")
         }
         let plan = try StagePlan.load(for: chapter, course: course)
         let through = last ?? Self.currentStage(of: plan, chapter: number, progress: progress)
@@ -51,7 +58,9 @@ package struct RebuildCheck {
         }
         let stages = plan.stages(through: through)
         let mine = ([chapter] + own).map { workspace.shown(workspace.moduleFolder(for: $0)) }.joined(separator: ", ")
-        write("Building \(mine) with chapter \(number)'s tests, and running stage\(through == 1 ? " 1" : "s 1 to \(through)") of \(plan.stages.count)…")
+        write(
+            "Building \(mine) with chapter \(number)'s tests, and running stage\(through == 1 ? " 1" : "s 1 to \(through)") of \(plan.stages.count)…"
+        )
 
         let report = try runTests(chapter, own, stages.flatMap(\.tests))
         guard report.built else {
@@ -69,11 +78,15 @@ package struct RebuildCheck {
             allPassed = allPassed && passed
         }
         if report.verdicts.isEmpty {
-            write(terminal.red("\n✘ NO TEST RAN.") + " None of the \(stages.flatMap(\.tests).count) tests of these stages started.")
+            write(
+                terminal.red("\n✘ NO TEST RAN.")
+                    + " None of the \(stages.flatMap(\.tests).count) tests of these stages started.")
             if let failure = report.processFailure {
                 write(indent(Check.limited(failure), by: 4))
             } else {
-                write("    If the stage file names tests the course does not have, `swift run workshop rebuild verify` says which.")
+                write(
+                    "    If the stage file names tests the course does not have, `swift run workshop rebuild verify` says which."
+                )
             }
             return false
         }
@@ -91,7 +104,9 @@ package struct RebuildCheck {
 
     /// What a check says about one stage, and whether it passed: a line, and for a stage that fails,
     /// its first failing test in full (`rebuild verify --show-wrong-modules` shows the same lines).
-    static func describe(_ stage: StagePlan.Stage, report: StageRunner.Report, terminal: Terminal) -> (passed: Bool, lines: [String]) {
+    static func describe(_ stage: StagePlan.Stage, report: StageRunner.Report, terminal: Terminal) -> (
+        passed: Bool, lines: [String]
+    ) {
         let ran = stage.tests.compactMap { report.verdicts[$0] }
         let failing = ran.filter { !$0.passed }.sorted { !$0.interrupted && $1.interrupted }
         let title = "Stage \(stage.number), \(stage.title)"
@@ -101,7 +116,13 @@ package struct RebuildCheck {
         let missing = stage.tests.count - ran.count
         let elsewhere = missing > 0 ? terminal.dim(" (\(missing) not on this platform)") : ""
         guard let first = failing.first else {
-            return (true, [terminal.green("✔") + " \(title): \(ran.count == 1 ? "its test passes" : "all \(ran.count) tests pass")" + elsewhere])
+            return (
+                true,
+                [
+                    terminal.green("✔")
+                        + " \(title): \(ran.count == 1 ? "its test passes" : "all \(ran.count) tests pass")" + elsewhere
+                ]
+            )
         }
         var lines = [
             terminal.red("✘") + " \(title): \(failing.count) of \(ran.count) tests fail" + elsewhere,
@@ -109,16 +130,24 @@ package struct RebuildCheck {
             indent(Check.limited(first.failure ?? ""), by: 8),
         ]
         if failing.count > 1 {
-            lines.append(terminal.dim("    and \(failing.count - 1) more: " + failing.dropFirst().prefix(3).map(\.record.key).joined(separator: ", ")
-                + (failing.count > 4 ? ", …" : "")))
+            lines.append(
+                terminal.dim(
+                    "    and \(failing.count - 1) more: "
+                        + failing.dropFirst().prefix(3).map(\.record.key).joined(separator: ", ")
+                        + (failing.count > 4 ? ", …" : "")))
         }
         return (false, lines)
     }
 
-    private func nextStep(plan: StagePlan, through: Int, allPassed: Bool, chapter: Int, report: StageRunner.Report) -> String {
-        if !allPassed, let stage = plan.stages(through: through).first(where: { stage in
-            stage.tests.contains { report.verdicts[$0]?.passed == false } || !stage.tests.contains { report.verdicts[$0] != nil }
-        }) {
+    private func nextStep(plan: StagePlan, through: Int, allPassed: Bool, chapter: Int, report: StageRunner.Report)
+        -> String
+    {
+        if !allPassed,
+            let stage = plan.stages(through: through).first(where: { stage in
+                stage.tests.contains { report.verdicts[$0]?.passed == false }
+                    || !stage.tests.contains { report.verdicts[$0] != nil }
+            })
+        {
             return "\nStage \(stage.number) asks:\n" + indent(stage.brief, by: 2)
         }
         guard through < plan.stages.count else {

@@ -40,10 +40,12 @@ package struct RebuildPackage: Sendable {
     /// so that SwiftPM does not read the manifest again.
     package func prepare(_ layout: Layout, manifest: CourseManifest) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let courseManifest = try String(contentsOf: course.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let courseManifest = try String(
+            contentsOf: course.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let dependencies = manifest.dependencyIndices(for: layout.targets)
-        try writeIfChanged(Self.manifest(course: courseManifest, layout: layout, dependencies: dependencies),
-                           to: folder.appendingPathComponent("Package.swift"))
+        try writeIfChanged(
+            Self.manifest(course: courseManifest, layout: layout, dependencies: dependencies),
+            to: folder.appendingPathComponent("Package.swift"))
         // The course's pins, so that the package builds the dependency versions the course does.
         // (Without dependencies SwiftPM deletes the file, so it is only written when there are some.)
         let resolved = course.root.appendingPathComponent("Package.resolved")
@@ -83,7 +85,8 @@ package struct RebuildPackage: Sendable {
     /// The compiler options that write a module's public and package interface to `file` (and the
     /// public one next to it), with types as the source wrote them.
     static func interfaceFlags(_ file: URL) -> [String] {
-        let publicInterface = file.deletingLastPathComponent().appendingPathComponent("public-" + file.lastPathComponent)
+        let publicInterface = file.deletingLastPathComponent().appendingPathComponent(
+            "public-" + file.lastPathComponent)
         return [
             "-enable-library-evolution", "-no-verify-emitted-module-interface",
             "-emit-module-interface-path", publicInterface.path,
@@ -94,7 +97,9 @@ package struct RebuildPackage: Sendable {
 
     private func link(_ link: URL, to destination: URL) throws {
         let manager = FileManager.default
-        if let existing = try? manager.destinationOfSymbolicLink(atPath: link.path), existing == destination.path { return }
+        if let existing = try? manager.destinationOfSymbolicLink(atPath: link.path), existing == destination.path {
+            return
+        }
         try manager.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
         if (try? manager.attributesOfItem(atPath: link.path)) != nil { try manager.removeItem(at: link) }
         try manager.createSymbolicLink(atPath: link.path, withDestinationPath: destination.path)
@@ -108,8 +113,11 @@ package struct RebuildPackage: Sendable {
     // MARK: Building
 
     /// `swift` with `arguments` in this package, its output fed to `onOutput` as it grows.
-    func swift(_ arguments: [String], onOutput: (@Sendable (String) -> Void)? = nil) throws -> (status: Int32, output: String) {
-        let result = try Shell.run(["swift"] + arguments + ["--package-path", folder.path], in: folder, onOutput: onOutput)
+    func swift(_ arguments: [String], onOutput: (@Sendable (String) -> Void)? = nil) throws -> (
+        status: Int32, output: String
+    ) {
+        let result = try Shell.run(
+            ["swift"] + arguments + ["--package-path", folder.path], in: folder, onOutput: onOutput)
         return (result.status, result.output)
     }
 
@@ -118,7 +126,8 @@ package struct RebuildPackage: Sendable {
     var testBinary: URL? {
         #if os(Linux)
         let debug = folder.appendingPathComponent(".build/debug")
-        let binaries = (try? contents(of: debug))?.filter { $0.lastPathComponent.hasSuffix("PackageTests.xctest") } ?? []
+        let binaries =
+            (try? contents(of: debug))?.filter { $0.lastPathComponent.hasSuffix("PackageTests.xctest") } ?? []
         guard binaries.count == 1, FileManager.default.isExecutableFile(atPath: binaries[0].path) else { return nil }
         return binaries[0]
         #else

@@ -13,7 +13,10 @@ package struct RebuildSetup {
     /// Writes the starter's text; replaced in tests.
     var makeStarter: (RebuildChapter) throws -> String
 
-    package init(workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void, confirm: @escaping (String) -> Bool) {
+    package init(
+        workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void,
+        confirm: @escaping (String) -> Bool
+    ) {
         self.workspace = workspace
         self.terminal = terminal
         self.write = write
@@ -36,20 +39,26 @@ package struct RebuildSetup {
         let shownModule = workspace.shown(moduleFolder)
         if workspace.hasModule(for: chapter) {
             guard fresh else {
-                write("You already have \(shownModule): it stays as it is. (`--fresh` starts again from the starter, after moving yours aside.)")
+                write(
+                    "You already have \(shownModule): it stays as it is. (`--fresh` starts again from the starter, after moving yours aside.)"
+                )
                 return describe(chapter, plan: plan, starter: nil)
             }
             let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "-")
             let backup = workspace.folder.appendingPathComponent(".workshop/backups/\(chapter.folderName)-\(stamp)")
-            guard confirm("Move your \(shownModule) to \(workspace.shown(backup)) and start again from the starter?") else {
+            guard confirm("Move your \(shownModule) to \(workspace.shown(backup)) and start again from the starter?")
+            else {
                 write("Nothing changed.")
                 return
             }
-            try FileManager.default.createDirectory(at: backup.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: backup.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: moduleFolder, to: backup)
             write("Your files are in \(workspace.shown(backup)).")
         }
-        write("Writing the starter of chapter \(number)'s \(chapter.module) from the course's module (the first time builds what it depends on)…")
+        write(
+            "Writing the starter of chapter \(number)'s \(chapter.module) from the course's module (the first time builds what it depends on)…"
+        )
         let starter = try makeStarter(chapter)
         try FileManager.default.createDirectory(at: moduleFolder, withIntermediateDirectories: true)
         let file = moduleFolder.appendingPathComponent("\(chapter.module).swift")
@@ -68,22 +77,30 @@ package struct RebuildSetup {
                 .write(to: ignore, atomically: true, encoding: .utf8)
         }
         if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path),
-           (try? Shell.run(["git", "init", "-q"], in: folder))?.succeeded == true {
-            write("Your workspace \(workspace.shown(folder))/ is a git repository of its own: commit your work there as you go.")
+            (try? Shell.run(["git", "init", "-q"], in: folder))?.succeeded == true
+        {
+            write(
+                "Your workspace \(workspace.shown(folder))/ is a git repository of its own: commit your work there as you go."
+            )
         }
     }
 
     private func describe(_ chapter: RebuildChapter, plan: StagePlan, starter: URL?) {
         var lines: [String] = []
         if let starter {
-            lines.append("  \(workspace.shown(starter))  chapter \(chapter.number)'s public surface; every body traps until you write it")
+            lines.append(
+                "  \(workspace.shown(starter))  chapter \(chapter.number)'s public surface; every body traps until you write it"
+            )
         }
         if let folded = try? writeFoldedChapter(chapter) {
-            lines.append("  \(workspace.shown(folded))  the chapter, with the listings of the code you write folded away")
+            lines.append(
+                "  \(workspace.shown(folded))  the chapter, with the listings of the code you write folded away")
         }
         write(lines.joined(separator: "\n"))
         write("\nChapter \(chapter.number)'s tests, in \(plan.stages.count) stages:")
-        for stage in plan.stages { write("  \(stage.number). \(stage.title) (\(stage.tests.count) test\(stage.tests.count == 1 ? "" : "s"))") }
+        for stage in plan.stages {
+            write("  \(stage.number). \(stage.title) (\(stage.tests.count) test\(stage.tests.count == 1 ? "" : "s"))")
+        }
         if let first = plan.stages.first {
             write("\nStage 1: \(first.title)\n" + indent(first.brief, by: 2))
         }
@@ -94,11 +111,15 @@ package struct RebuildSetup {
     private func writeFoldedChapter(_ chapter: RebuildChapter) throws -> URL? {
         let course = workspace.course
         guard let file = try course.chapters().first(where: { $0.number == chapter.number })?.file else { return nil }
-        let folded = FoldedChapter.fold(try String(contentsOf: file, encoding: .utf8),
-                                        folding: try FoldedChapter.regions(in: chapter.sourcesFolder, course: course),
-                                        chapter: chapter.number, linkPrefix: relativePath(from: workspace.folder.appendingPathComponent("chapters"), to: course.chaptersFolder))
+        let folded = FoldedChapter.fold(
+            try String(contentsOf: file, encoding: .utf8),
+            folding: try FoldedChapter.regions(in: chapter.sourcesFolder, course: course),
+            chapter: chapter.number,
+            linkPrefix: relativePath(
+                from: workspace.folder.appendingPathComponent("chapters"), to: course.chaptersFolder))
         let destination = workspace.folder.appendingPathComponent("chapters/\(file.lastPathComponent)")
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try folded.write(to: destination, atomically: true, encoding: .utf8)
         return destination
     }
@@ -115,18 +136,23 @@ func relativePath(from: URL, to: URL) -> String {
 /// Writes a chapter's starter: the course's module is built once with the options that print its
 /// interface, and `StarterSource` turns that interface into declarations with trapping bodies.
 enum Starter {
-    static func make(for chapter: RebuildChapter, in workspace: RebuildWorkspace, onOutput: (@Sendable (String) -> Void)? = nil) throws -> String {
+    static func make(
+        for chapter: RebuildChapter, in workspace: RebuildWorkspace, onOutput: (@Sendable (String) -> Void)? = nil
+    ) throws -> String {
         let manifest = try CourseManifest.load(packageAt: workspace.course.root)
         let interface = workspace.interfacesFolder.appendingPathComponent("\(chapter.module).package.swiftinterface")
         try? FileManager.default.removeItem(at: interface)
         try FileManager.default.createDirectory(at: workspace.interfacesFolder, withIntermediateDirectories: true)
         let package = workspace.package
-        try package.prepare(RebuildPackage.Layout(targets: manifest.closure(of: [chapter.module]), interfaces: [chapter.module: interface]),
-                            manifest: manifest)
+        try package.prepare(
+            RebuildPackage.Layout(
+                targets: manifest.closure(of: [chapter.module]), interfaces: [chapter.module: interface]),
+            manifest: manifest)
         let build = try package.swift(["build", "--target", chapter.module], onOutput: onOutput)
         guard build.status == 0, let text = try? String(contentsOf: interface, encoding: .utf8) else {
-            throw WorkshopError("the course's \(chapter.module) did not build with the options that print its interface:\n"
-                + build.output.split(separator: "\n").suffix(20).joined(separator: "\n"))
+            throw WorkshopError(
+                "the course's \(chapter.module) did not build with the options that print its interface:\n"
+                    + build.output.split(separator: "\n").suffix(20).joined(separator: "\n"))
         }
         return header(for: chapter) + StarterSource.make(interface: text, module: chapter.module)
     }

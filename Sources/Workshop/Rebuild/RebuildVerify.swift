@@ -40,20 +40,30 @@ package struct RebuildVerifier {
     /// Verifies the chapters numbered `only` (every chapter when empty); returns the problems.
     package func run(only: [Int] = []) throws -> [String] {
         let chapters = try RebuildChapter.all(in: course).filter { only.isEmpty || only.contains($0.number) }
-        guard !chapters.isEmpty else { return ["no chapter to verify: a chapter needs Sources/NN-Name and Tests/NN-NameTests"] }
-        progress("reading the stage files of chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))")
+        guard !chapters.isEmpty else {
+            return ["no chapter to verify: a chapter needs Sources/NN-Name and Tests/NN-NameTests"]
+        }
+        progress(
+            "reading the stage files of chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))"
+        )
         var problems = try chapters.flatMap { try StageCoverage.problems(for: $0, course: course) }
         guard problems.isEmpty else { return problems }
-        let plans = try Dictionary(uniqueKeysWithValues: chapters.map { ($0.number, try StagePlan.load(for: $0, course: course)) })
+        let plans = try Dictionary(
+            uniqueKeysWithValues: chapters.map { ($0.number, try StagePlan.load(for: $0, course: course)) })
         let manifest = try CourseManifest.load(packageAt: course.root)
         problems = chapters.compactMap { chapter in
             guard let target = manifest.target(named: chapter.testTarget) else {
-                return "Package.swift has no test target \(chapter.testTarget) for \(course.relative(chapter.testsFolder))"
+                return
+                    "Package.swift has no test target \(chapter.testTarget) for \(course.relative(chapter.testsFolder))"
             }
-            let wanted = [RebuildChapter.stagesFileName]
-                + (FileManager.default.fileExists(atPath: chapter.testsFolder.appendingPathComponent(WrongModule.folderName).path) ? [WrongModule.folderName] : [])
+            let wanted =
+                [RebuildChapter.stagesFileName]
+                + (FileManager.default.fileExists(
+                    atPath: chapter.testsFolder.appendingPathComponent(WrongModule.folderName).path)
+                    ? [WrongModule.folderName] : [])
             let missing = wanted.filter { !target.exclude.contains($0) }
-            return missing.isEmpty ? nil
+            return missing.isEmpty
+                ? nil
                 : "Package.swift: add `exclude: [\(missing.map { "\"\($0)\"" }.joined(separator: ", "))]` to the test target \(chapter.testTarget), "
                     + "so that SwiftPM does not warn about its stage file and wrong modules"
         }
@@ -65,14 +75,19 @@ package struct RebuildVerifier {
         try package.prepare(RebuildPackage.Layout(targets: everything), manifest: manifest)
         let build = try package.swift(["build", "--build-tests"], onOutput: onOutput)
         guard build.status == 0 else {
-            return ["the course does not build in the rebuild package:\n" + build.output.split(separator: "\n").suffix(25).joined(separator: "\n")]
+            return [
+                "the course does not build in the rebuild package:\n"
+                    + build.output.split(separator: "\n").suffix(25).joined(separator: "\n")
+            ]
         }
         let listed = try listedTests(in: package)
         for chapter in chapters {
             progress("chapter \(chapter.number): the course's \(chapter.module) against every stage")
-            problems += try courseModuleProblems(chapter, plan: plans[chapter.number]!, listed: listed[chapter.testTarget] ?? [], manifest: manifest)
+            problems += try courseModuleProblems(
+                chapter, plan: plans[chapter.number]!, listed: listed[chapter.testTarget] ?? [], manifest: manifest)
         }
-        let proof = WrongModuleProof(workspace: workspace, manifest: manifest, progress: progress, onOutput: onOutput, caught: caught)
+        let proof = WrongModuleProof(
+            workspace: workspace, manifest: manifest, progress: progress, onOutput: onOutput, caught: caught)
         for chapter in chapters.reversed() {
             let modules = try WrongModule.all(of: chapter).filter { onlyWrongModules?.contains($0.slug) ?? true }
             problems += try proof.run(modules, of: chapter, plan: plans[chapter.number]!)
@@ -82,7 +97,9 @@ package struct RebuildVerifier {
         }
         if let only = onlyWrongModules {
             let found = Set(try chapters.flatMap { try WrongModule.all(of: $0) }.map(\.slug))
-            problems += only.subtracting(found).sorted().map { "no wrong module is called \($0) in chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))" }
+            problems += only.subtracting(found).sorted().map {
+                "no wrong module is called \($0) in chapter\(chapters.count == 1 ? "" : "s") \(chapters.map { String($0.number) }.joined(separator: ", "))"
+            }
         }
         return problems
     }
@@ -91,30 +108,43 @@ package struct RebuildVerifier {
     private func listedTests(in package: RebuildPackage) throws -> [String: Set<String>] {
         let result = try package.swift(["test", "list", "--skip-build"])
         var tests: [String: Set<String>] = [:]
-        for line in result.output.split(separator: "\n") where !line.contains(" ") && line.contains(".") && line.hasSuffix(")") {
+        for line in result.output.split(separator: "\n")
+        where !line.contains(" ") && line.contains(".") && line.hasSuffix(")") {
             let module = String(line.prefix { $0 != "." })
             tests[module, default: []].insert(String(line.dropFirst(module.count + 1).prefix { $0 != "(" }))
         }
         return tests
     }
 
-    private func courseModuleProblems(_ chapter: RebuildChapter, plan: StagePlan, listed: Set<String>, manifest: CourseManifest) throws -> [String] {
+    private func courseModuleProblems(
+        _ chapter: RebuildChapter, plan: StagePlan, listed: Set<String>, manifest: CourseManifest
+    ) throws -> [String] {
         let stagesPath = course.relative(chapter.stagesFile)
         var problems = listed.subtracting(plan.stages.flatMap(\.tests)).sorted().map {
             "\(stagesPath): the test target has \($0), which no stage names: add `- \($0)` under the stage it belongs to"
         }
-        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget,
-                                 paths: workspace.learnerPaths(for: [chapter], manifest: manifest))
+        let runner = StageRunner(
+            package: workspace.package, testTarget: chapter.testTarget,
+            paths: workspace.learnerPaths(for: [chapter], manifest: manifest))
         let report = try runner.run(plan.stages.flatMap(\.tests))
-        guard report.built else { return problems + ["chapter \(chapter.number): its tests do not build:\n" + report.buildErrors.prefix(10).joined(separator: "\n")] }
+        guard report.built else {
+            return problems + [
+                "chapter \(chapter.number): its tests do not build:\n"
+                    + report.buildErrors.prefix(10).joined(separator: "\n")
+            ]
+        }
         for stage in plan.stages {
             for test in stage.tests {
                 guard let verdict = report.verdicts[test] else {
-                    if listed.contains(test) { problems.append("chapter \(chapter.number), stage \(stage.number): \(test) did not run") }
+                    if listed.contains(test) {
+                        problems.append("chapter \(chapter.number), stage \(stage.number): \(test) did not run")
+                    }
                     continue
                 }
                 if let failure = verdict.failure {
-                    problems.append("chapter \(chapter.number), stage \(stage.number): the course's own module fails \(test): \(Check.limited(failure, to: 600))")
+                    problems.append(
+                        "chapter \(chapter.number), stage \(stage.number): the course's own module fails \(test): \(Check.limited(failure, to: 600))"
+                    )
                 }
             }
         }
@@ -122,30 +152,39 @@ package struct RebuildVerifier {
         return problems
     }
 
-    private func starterProblems(_ chapter: RebuildChapter, plan: StagePlan, manifest: CourseManifest) throws -> [String] {
+    private func starterProblems(_ chapter: RebuildChapter, plan: StagePlan, manifest: CourseManifest) throws
+        -> [String]
+    {
         let starter = try Starter.make(for: chapter, in: workspace, onOutput: onOutput)
         let folder = workspace.moduleFolder(for: chapter)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try starter.write(to: folder.appendingPathComponent("\(chapter.module).swift"), atomically: true, encoding: .utf8)
+        try starter.write(
+            to: folder.appendingPathComponent("\(chapter.module).swift"), atomically: true, encoding: .utf8)
 
-        try workspace.package.prepare(workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
-        var runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget,
-                                 paths: workspace.learnerPaths(for: [chapter], manifest: manifest), onOutput: onOutput)
+        try workspace.package.prepare(
+            workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
+        var runner = StageRunner(
+            package: workspace.package, testTarget: chapter.testTarget,
+            paths: workspace.learnerPaths(for: [chapter], manifest: manifest), onOutput: onOutput)
         runner.isolatesCrashes = false
         let first = plan.stages[0]
         let report = try runner.run(first.tests)
         let shown = course.relative(folder)
         guard report.built else {
-            return ["chapter \(chapter.number): the starter (\(shown)) does not compile with the tests:\n"
-                + report.buildErrors.prefix(15).map { "    \($0)" }.joined(separator: "\n")]
+            return [
+                "chapter \(chapter.number): the starter (\(shown)) does not compile with the tests:\n"
+                    + report.buildErrors.prefix(15).map { "    \($0)" }.joined(separator: "\n")
+            ]
         }
         var problems = report.warnings.map { "chapter \(chapter.number): the starter compiles with a warning: \($0)" }
         let verdicts = first.tests.compactMap { report.verdicts[$0] }
         if verdicts.isEmpty && report.processFailure == nil {
             problems.append("chapter \(chapter.number): no test of stage 1 ran on the starter, and nothing says why")
         } else if !verdicts.isEmpty && verdicts.allSatisfy(\.passed) && report.processFailure == nil {
-            problems.append("chapter \(chapter.number): stage 1 passes on the untouched starter; a stage must fail until its code is written")
+            problems.append(
+                "chapter \(chapter.number): stage 1 passes on the untouched starter; a stage must fail until its code is written"
+            )
         }
         return problems
     }
@@ -157,15 +196,19 @@ package enum RebuildDiff {
     package static func withheld(chapter: RebuildChapter, plan: StagePlan, progress: LearnerProgress) -> String? {
         let passed = progress.rebuildStages(chapter: chapter.number)
         guard let next = plan.stages.first(where: { passed[$0.number] != true }) else { return nil }
-        return "Not yet: the course's \(chapter.module) is shown once every stage passes; stage \(next.number) of \(plan.stages.count) "
+        return
+            "Not yet: the course's \(chapter.module) is shown once every stage passes; stage \(next.number) of \(plan.stages.count) "
             + "is next (`swift run workshop rebuild check \(chapter.number)`). `--anyway` shows it now."
     }
 
     /// `git diff` from the learner's folder to the course's module folder.
     package static func diff(chapter: RebuildChapter, workspace: RebuildWorkspace, color: Bool) throws -> String {
         let course = workspace.course
-        let result = try Shell.run(["git", "diff", "--no-index", "--color=\(color ? "always" : "never")", "--",
-                                    course.relative(workspace.moduleFolder(for: chapter)), course.relative(chapter.sourcesFolder)], in: course.root)
+        let result = try Shell.run(
+            [
+                "git", "diff", "--no-index", "--color=\(color ? "always" : "never")", "--",
+                course.relative(workspace.moduleFolder(for: chapter)), course.relative(chapter.sourcesFolder),
+            ], in: course.root)
         // `git diff --no-index` exits 1 when the folders differ: that is the answer, not a failure.
         guard result.status <= 1 else { throw WorkshopError("git diff failed:\n\(result.output)") }
         return result.output

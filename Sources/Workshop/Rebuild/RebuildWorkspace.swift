@@ -13,12 +13,18 @@ package struct RebuildWorkspace: Sendable {
     }
 
     /// `WORKSHOP_REBUILD` when set (relative to the course), else `rebuild/` in the course.
-    package static func defaultFolder(for course: Course, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        guard let path = environment["WORKSHOP_REBUILD"], !path.isEmpty else { return course.root.appendingPathComponent("rebuild") }
+    package static func defaultFolder(
+        for course: Course, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        guard let path = environment["WORKSHOP_REBUILD"], !path.isEmpty else {
+            return course.root.appendingPathComponent("rebuild")
+        }
         return path.hasPrefix("/") ? URL(fileURLWithPath: path) : course.root.appendingPathComponent(path)
     }
 
-    package var package: RebuildPackage { RebuildPackage(course: course, folder: folder.appendingPathComponent(".workshop/package")) }
+    package var package: RebuildPackage {
+        RebuildPackage(course: course, folder: folder.appendingPathComponent(".workshop/package"))
+    }
     var interfacesFolder: URL { package.folder.appendingPathComponent(".interfaces") }
 
     /// The learner's module of `chapter`: `<workspace>/02-QueryStrings`.
@@ -26,7 +32,9 @@ package struct RebuildWorkspace: Sendable {
 
     /// Whether the learner has a module for `chapter` (a folder with at least one Swift file).
     package func hasModule(for chapter: RebuildChapter) -> Bool {
-        let files = FileManager.default.enumerator(at: moduleFolder(for: chapter), includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        let files =
+            FileManager.default.enumerator(at: moduleFolder(for: chapter), includingPropertiesForKeys: nil)?.allObjects
+            as? [URL] ?? []
         return files.contains { $0.pathExtension == "swift" }
     }
 
@@ -35,7 +43,9 @@ package struct RebuildWorkspace: Sendable {
 
     /// The package's targets for `chapter`'s tests, with the learner's modules (the chapter's and
     /// those of `own`) in place of the course's.
-    func testLayout(for chapter: RebuildChapter, own: [RebuildChapter], manifest: CourseManifest) -> RebuildPackage.Layout {
+    func testLayout(for chapter: RebuildChapter, own: [RebuildChapter], manifest: CourseManifest)
+        -> RebuildPackage.Layout
+    {
         var replacements: [String: URL] = [:]
         for mine in own + [chapter] { replacements[mine.module] = moduleFolder(for: mine) }
         return RebuildPackage.Layout(targets: manifest.closure(of: [chapter.testTarget]), replacements: replacements)
@@ -46,7 +56,8 @@ package struct RebuildWorkspace: Sendable {
     func learnerPaths(for chapters: [RebuildChapter], manifest: CourseManifest) -> LearnerPaths {
         let learner = chapters.compactMap { chapter -> LearnerPaths.Folder? in
             guard let target = manifest.target(named: chapter.module) else { return nil }
-            return LearnerPaths.Folder(path: package.folder.appendingPathComponent(target.path).path, shownAs: chapter.folderName)
+            return LearnerPaths.Folder(
+                path: package.folder.appendingPathComponent(target.path).path, shownAs: chapter.folderName)
         }
         return LearnerPaths(learner: learner, others: [LearnerPaths.Folder(path: package.folder.path, shownAs: "")])
     }

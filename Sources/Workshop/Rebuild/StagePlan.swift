@@ -45,7 +45,8 @@ package struct StagePlan: Sendable, Equatable {
                     continue
                 }
                 if stage.number != stages.count + 1 {
-                    problems.append("line \(number): stage \(stage.number) comes where stage \(stages.count + 1) should")
+                    problems.append(
+                        "line \(number): stage \(stage.number) comes where stage \(stages.count + 1) should")
                 }
                 stages.append(Stage(number: stage.number, title: stage.title, brief: "", tests: []))
             } else if line.hasPrefix("- "), !stages.isEmpty {
@@ -56,7 +57,9 @@ package struct StagePlan: Sendable, Equatable {
                     continue
                 }
                 if let earlier = firstLine[test] {
-                    problems.append("line \(number): \(test) is already in stage \(earlier.stage) (line \(earlier.line)); a test belongs to one stage")
+                    problems.append(
+                        "line \(number): \(test) is already in stage \(earlier.stage) (line \(earlier.line)); a test belongs to one stage"
+                    )
                     continue
                 }
                 firstLine[test] = (stages.count, number)
@@ -74,7 +77,9 @@ package struct StagePlan: Sendable, Equatable {
         if stages.isEmpty { problems.append("no '## Stage 1: Title' heading") }
         for stage in stages {
             if stage.tests.isEmpty { problems.append("stage \(stage.number) names no test") }
-            if stage.brief.isEmpty { problems.append("stage \(stage.number) has no brief: say in a sentence what to build") }
+            if stage.brief.isEmpty {
+                problems.append("stage \(stage.number) has no brief: say in a sentence what to build")
+            }
         }
         return (StagePlan(stages: stages), problems)
     }
@@ -82,7 +87,9 @@ package struct StagePlan: Sendable, Equatable {
     /// `Stage 3: Title` → (3, "Title").
     private static func stageHeading(_ text: Substring) -> (number: Int, title: String)? {
         guard text.hasPrefix("Stage "), let colon = text.firstIndex(of: ":"),
-              let number = Int(text[text.index(text.startIndex, offsetBy: 6)..<colon].trimmingCharacters(in: .whitespaces)) else { return nil }
+            let number = Int(
+                text[text.index(text.startIndex, offsetBy: 6)..<colon].trimmingCharacters(in: .whitespaces))
+        else { return nil }
         let title = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         return title.isEmpty ? nil : (number, title)
     }
@@ -91,11 +98,13 @@ package struct StagePlan: Sendable, Equatable {
     package static func load(for chapter: RebuildChapter, course: Course) throws -> StagePlan {
         let file = chapter.stagesFile
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw WorkshopError("\(course.relative(file)) is missing: chapter \(chapter.number)'s tests have no stages yet")
+            throw WorkshopError(
+                "\(course.relative(file)) is missing: chapter \(chapter.number)'s tests have no stages yet")
         }
         let (plan, problems) = parse(text)
         guard problems.isEmpty else {
-            throw WorkshopError("\(course.relative(file)) has problems:\n" + problems.map { "  \($0)" }.joined(separator: "\n"))
+            throw WorkshopError(
+                "\(course.relative(file)) has problems:\n" + problems.map { "  \($0)" }.joined(separator: "\n"))
         }
         return plan
     }

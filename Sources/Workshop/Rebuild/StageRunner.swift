@@ -51,10 +51,12 @@ struct StageRunner {
             // crash message then holds both): it is a suspect, judged by a run of its own.
             let processCrashed = run.verdicts.contains(where: \.crashed)
             let failedUnfinished = { (verdict: TestRun.Verdict) in
-                processCrashed && !verdict.crashed && verdict.record.issue != nil && !verdict.record.ended && !verdict.record.skipped
+                processCrashed && !verdict.crashed && verdict.record.issue != nil && !verdict.record.ended
+                    && !verdict.record.skipped
             }
             var settled = run.verdicts.filter {
-                ($0.record.ended || $0.record.issue != nil || $0.record.skipped) && !(isolatesCrashes && failedUnfinished($0))
+                ($0.record.ended || $0.record.issue != nil || $0.record.skipped)
+                    && !(isolatesCrashes && failedUnfinished($0))
             }
             let crashed = run.verdicts.filter { $0.crashed || (isolatesCrashes && failedUnfinished($0)) }
             // A stuck run is not run again test by test: each might wait as long again.
@@ -91,7 +93,8 @@ struct StageRunner {
         if skipBuild, let binary = package.testBinary {
             // Built already: the test binary itself, as `swift test` would run it, without the two
             // seconds SwiftPM takes to load the package before it gets there.
-            result = try TestRun.execute(filters + ["--testing-library", "swift-testing"], program: binary.path, in: package.folder)
+            result = try TestRun.execute(
+                filters + ["--testing-library", "swift-testing"], program: binary.path, in: package.folder)
         } else {
             // `--disable-xctest`: the course's tests are Swift Testing's, and the XCTest pass would
             // only start a second process.
@@ -99,7 +102,8 @@ struct StageRunner {
             if skipBuild { arguments.append("--skip-build") }
             result = try TestRun.execute(arguments + filters, in: package.folder, onOutput: skipBuild ? nil : onOutput)
         }
-        return TestRun.read(stream: result.stream, output: result.output, status: result.status, paths: paths,
-                            accepting: { $0 == testTarget }, skipped: nil, stalled: result.stalled)
+        return TestRun.read(
+            stream: result.stream, output: result.output, status: result.status, paths: paths,
+            accepting: { $0 == testTarget }, skipped: nil, stalled: result.stalled)
     }
 }

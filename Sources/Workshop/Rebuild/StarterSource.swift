@@ -61,7 +61,8 @@ struct InterfaceParser {
 
     static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "actor", "extension"]
     static let keywords: Set<String> = typeKeywords.union([
-        "func", "init", "subscript", "var", "let", "case", "typealias", "associatedtype", "deinit", "import", "operator", "precedencegroup",
+        "func", "init", "subscript", "var", "let", "case", "typealias", "associatedtype", "deinit", "import",
+        "operator", "precedencegroup",
     ])
 
     /// The interface without its `// swift-…` header and with feature guards resolved: the branch
@@ -131,7 +132,11 @@ struct InterfaceParser {
     static func accessorGroups(_ text: Substring) -> [String] {
         var groups: [[Substring]] = []
         for word in text.split(separator: " ") where !word.hasPrefix("@") {
-            if word == "get" || word == "set" || word.hasPrefix("_") || groups.isEmpty { groups.append([word]) } else { groups[groups.count - 1].append(word) }
+            if word == "get" || word == "set" || word.hasPrefix("_") || groups.isEmpty {
+                groups.append([word])
+            } else {
+                groups[groups.count - 1].append(word)
+            }
         }
         return groups.filter { $0.first == "get" || $0.first == "set" }.map { $0.joined(separator: " ") }
     }
@@ -144,7 +149,9 @@ struct InterfaceParser {
             let line = lines[index]
             index += 1
             if line == "}" { break }
-            let words = line.split(separator: " ").map(String.init).filter { !$0.hasPrefix("@") && $0 != "mutating" && $0 != "nonmutating" }
+            let words = line.split(separator: " ").map(String.init).filter {
+                !$0.hasPrefix("@") && $0 != "mutating" && $0 != "nonmutating"
+            }
             if line.hasSuffix("{") { skipBlock() }
             if let first = words.first, first == "get" || first == "set" {
                 accessors.append(words.filter { $0 != "{" }.joined(separator: " "))
@@ -179,7 +186,8 @@ struct InterfaceParser {
 
     static let modifiers: Set<String> = [
         "public", "open", "package", "internal", "fileprivate", "private", "final", "static", "override", "mutating",
-        "nonmutating", "convenience", "required", "indirect", "lazy", "weak", "unowned", "dynamic", "optional", "nonisolated",
+        "nonmutating", "convenience", "required", "indirect", "lazy", "weak", "unowned", "dynamic", "optional",
+        "nonisolated",
         "isolated", "distributed", "consuming", "borrowing", "prefix", "postfix", "infix", "__consuming",
     ]
 
@@ -188,7 +196,11 @@ struct InterfaceParser {
     static func keyword(of line: String) -> String? {
         let words = head(of: line)
         for (position, word) in words.enumerated() {
-            if word == "class", position + 1 < words.count, ["func", "var", "let", "subscript"].contains(words[position + 1]) { continue }
+            if word == "class", position + 1 < words.count,
+                ["func", "var", "let", "subscript"].contains(words[position + 1])
+            {
+                continue
+            }
             if modifiers.contains(word) { continue }
             for keyword in ["init", "subscript", "deinit"] where word.hasPrefix(keyword) { return keyword }
             return keywords.contains(word) ? word : nil
@@ -202,7 +214,10 @@ struct InterfaceParser {
         var text = Substring(line)
         var words: [String] = []
         while let first = text.first {
-            if first == " " { text = text.dropFirst(); continue }
+            if first == " " {
+                text = text.dropFirst()
+                continue
+            }
             let word = text.prefix { $0 != " " && $0 != "(" }
             text = text.dropFirst(word.count)
             if text.first == "(" && (word.hasPrefix("@") || modifiers.contains(String(word))) {

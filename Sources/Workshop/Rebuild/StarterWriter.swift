@@ -14,7 +14,8 @@ struct StarterWriter {
     static let linuxOnlyImports: Set<String> = ["FoundationNetworking", "FoundationXML"]
     /// Conformances the compiler derives, which an interface spells out in an empty extension.
     static let derivedConformances: Set<String> = [
-        "Equatable", "Hashable", "RawRepresentable", "CaseIterable", "Sendable", "BitwiseCopyable", "Copyable", "Escapable",
+        "Equatable", "Hashable", "RawRepresentable", "CaseIterable", "Sendable", "BitwiseCopyable", "Copyable",
+        "Escapable",
     ]
 
     mutating func write(_ nodes: [InterfaceNode], in parent: InterfaceNode?, depth: Int) {
@@ -22,7 +23,9 @@ struct StarterWriter {
         for node in nodes where !isDerived(node, in: parent) && node.keyword != "deinit" {
             // A blank line around anything that spans lines, and between top-level declarations.
             let spansLines = spansLines(node, in: parent)
-            if let previous, !(previous.isImport && node.kind == .import), depth == 0 || spansLines || previous.spansLines {
+            if let previous, !(previous.isImport && node.kind == .import),
+                depth == 0 || spansLines || previous.spansLines
+            {
                 output += "\n"
             }
             write(node, in: parent, depth: depth)
@@ -65,7 +68,8 @@ struct StarterWriter {
                 write(node.members, in: node, depth: depth + 1)
                 line("}", pad: pad)
             }
-        case .function where node.keyword == "subscript" && !node.accessors.isEmpty, .property where !node.accessors.isEmpty:
+        case .function where node.keyword == "subscript" && !node.accessors.isEmpty,
+            .property where !node.accessors.isEmpty:
             if inProtocol {
                 line(declaration + " { \(node.accessors.joined(separator: " ")) }", pad: pad)
             } else {
@@ -74,7 +78,9 @@ struct StarterWriter {
         case .property:
             let isStatic = declaration.contains("static ") || declaration.contains("class ")
             // A constant outside an instance needs a value; this one traps when first read.
-            line(declaration + (!inProtocol && (depth == 0 || isStatic) ? " = { \(StarterSource.unwritten) }()" : ""), pad: pad)
+            line(
+                declaration + (!inProtocol && (depth == 0 || isStatic) ? " = { \(StarterSource.unwritten) }()" : ""),
+                pad: pad)
         case .function where !inProtocol:
             line(declaration + " {", pad: pad)
             line(StarterSource.unwritten, pad: pad + "    ")
@@ -96,7 +102,9 @@ struct StarterWriter {
         while rest.hasPrefix("@_"), !isWritten(rest) {
             let name = rest.prefix { $0 != " " && $0 != "(" }
             var end = rest.index(rest.startIndex, offsetBy: name.count)
-            if end < rest.endIndex, rest[end] == "(", let close = rest[end...].firstIndex(of: ")") { end = rest.index(after: close) }
+            if end < rest.endIndex, rest[end] == "(", let close = rest[end...].firstIndex(of: ")") {
+                end = rest.index(after: close)
+            }
             rest = rest[end...].drop { $0 == " " }
         }
         return String(rest)
@@ -123,22 +131,33 @@ struct StarterWriter {
     /// from the first stage instead of trapping.
     func isDerived(_ node: InterfaceNode, in parent: InterfaceNode?) -> Bool {
         let declaration = node.declaration
-        if declaration.contains("static func == (a: ") || declaration.contains("func hash(into hasher: inout Swift.Hasher)")
-            || declaration.contains("var hashValue: Swift.Int") || declaration.contains("init(from decoder: any Swift.Decoder)")
-            || declaration.contains("func encode(to encoder: any Swift.Encoder)") {
+        if declaration.contains("static func == (a: ")
+            || declaration.contains("func hash(into hasher: inout Swift.Hasher)")
+            || declaration.contains("var hashValue: Swift.Int")
+            || declaration.contains("init(from decoder: any Swift.Decoder)")
+            || declaration.contains("func encode(to encoder: any Swift.Encoder)")
+        {
             return true
         }
         if let parent, parent.keyword == "enum" {
             let header = parent.declaration
             if !header.contains("RawRepresentable"),
-               declaration.contains("init?(rawValue: ") || declaration.contains("typealias RawValue = ") || declaration.contains("var rawValue: ") {
+                declaration.contains("init?(rawValue: ") || declaration.contains("typealias RawValue = ")
+                    || declaration.contains("var rawValue: ")
+            {
                 return true
             }
             let payloadFree = !parent.members.contains { $0.kind == .enumCase && $0.declaration.contains("(") }
-            if payloadFree, declaration.contains("typealias AllCases = ") || declaration.contains("static var allCases: ") { return true }
+            if payloadFree,
+                declaration.contains("typealias AllCases = ") || declaration.contains("static var allCases: ")
+            {
+                return true
+            }
         }
         // `extension QueryStrings.Kind : Swift.Hashable {}`, printed after everything else.
-        if parent == nil, node.keyword == "extension", node.members.isEmpty, declaration.hasPrefix("extension \(names.module).") {
+        if parent == nil, node.keyword == "extension", node.members.isEmpty,
+            declaration.hasPrefix("extension \(names.module).")
+        {
             let conformances = declaration.split(separator: ":").dropFirst().joined().split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "Swift.", with: "") }
             return !conformances.isEmpty && conformances.allSatisfy(Self.derivedConformances.contains)
@@ -155,7 +174,8 @@ struct QualifierStripper {
     let module: String
     let topLevelNames: Set<String>
     static let systemModules: Set<String> = [
-        "Swift", "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "_Concurrency",
+        "Swift", "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch",
+        "_Concurrency",
     ]
 
     func strip(_ text: String) -> String {
@@ -165,7 +185,9 @@ struct QualifierStripper {
         var previous: Character = " "
         while let character = characters.first {
             if character == "\"" && previous != "\\" { inString.toggle() }
-            let startsIdentifier = !inString && (character.isLetter || character == "_") && !(previous.isLetter || previous.isNumber || previous == "_" || previous == ".")
+            let startsIdentifier =
+                !inString && (character.isLetter || character == "_")
+                && !(previous.isLetter || previous.isNumber || previous == "_" || previous == ".")
             guard startsIdentifier else {
                 result.append(character)
                 previous = character
@@ -174,7 +196,10 @@ struct QualifierStripper {
             }
             let identifier = characters.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             let rest = characters.dropFirst(identifier.count)
-            if rest.first == ".", removable(String(identifier), before: rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }) {
+            if rest.first == ".",
+                removable(
+                    String(identifier), before: rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            {
                 characters = rest.dropFirst()
                 continue
             }

@@ -17,7 +17,8 @@ package struct DeclaredTest: Sendable, Equatable {
 enum TestSourceScanner {
     /// Every test in the Swift files under `folder`, by file and line.
     static func tests(inFolder folder: URL) throws -> [DeclaredTest] {
-        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+        let files =
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
             .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         return try files.flatMap { file in
             tests(in: try String(contentsOf: file, encoding: .utf8)).map {
@@ -29,7 +30,8 @@ enum TestSourceScanner {
     static func tests(in source: String) -> [(key: String, displayName: String?, line: Int)] {
         var lexer = Lexer(source)
         let tokens = lexer.tokens()
-        let dot = Lexer.Token.Kind.punctuation("."), open = Lexer.Token.Kind.punctuation("(")
+        let dot = Lexer.Token.Kind.punctuation(".")
+        let open = Lexer.Token.Kind.punctuation("(")
         var found: [(key: String, displayName: String?, line: Int)] = []
         var types: [(name: String, depth: Int)] = []
         var depth = 0
@@ -44,9 +46,12 @@ enum TestSourceScanner {
             let token = tokens[index]
             index += 1
             switch token.kind {
-            case .identifier("struct"), .identifier("class"), .identifier("enum"), .identifier("actor"), .identifier("extension"):
+            case .identifier("struct"), .identifier("class"), .identifier("enum"), .identifier("actor"),
+                .identifier("extension"):
                 // `class func`, `class var`: a modifier, not a type.
-                guard var name = identifier(at: index), !["func", "var", "let", "subscript"].contains(name) else { continue }
+                guard var name = identifier(at: index), !["func", "var", "let", "subscript"].contains(name) else {
+                    continue
+                }
                 index += 1
                 while index + 1 < tokens.count, tokens[index].kind == dot, let next = identifier(at: index + 1) {
                     name += "/" + next
@@ -91,7 +96,10 @@ enum TestSourceScanner {
 private struct Lexer {
     struct Token {
         enum Kind: Equatable {
-            case identifier(String), attribute(String), string(String), punctuation(Character)
+            case identifier(String)
+            case attribute(String)
+            case string(String)
+            case punctuation(Character)
         }
         var kind: Kind
         var line: Int
@@ -106,10 +114,23 @@ private struct Lexer {
     mutating func tokens() -> [Token] {
         var tokens: [Token] = []
         while let character = peek() {
-            if character == "\n" { line += 1; position += 1; continue }
-            if character.isWhitespace { position += 1; continue }
-            if character == "/", peek(1) == "/" { skipLineComment(); continue }
-            if character == "/", peek(1) == "*" { skipBlockComment(); continue }
+            if character == "\n" {
+                line += 1
+                position += 1
+                continue
+            }
+            if character.isWhitespace {
+                position += 1
+                continue
+            }
+            if character == "/", peek(1) == "/" {
+                skipLineComment()
+                continue
+            }
+            if character == "/", peek(1) == "*" {
+                skipBlockComment()
+                continue
+            }
             let start = line
             if character == "\"" || (character == "#" && rawStringAhead()) {
                 tokens.append(Token(kind: .string(readString()), line: start))
@@ -146,8 +167,16 @@ private struct Lexer {
     private mutating func skipBlockComment() {
         var depth = 0
         repeat {
-            if peek() == "/", peek(1) == "*" { depth += 1; position += 2; continue }
-            if peek() == "*", peek(1) == "/" { depth -= 1; position += 2; continue }
+            if peek() == "/", peek(1) == "*" {
+                depth += 1
+                position += 2
+                continue
+            }
+            if peek() == "*", peek(1) == "/" {
+                depth -= 1
+                position += 2
+                continue
+            }
             if peek() == "\n" { line += 1 }
             position += 1
         } while depth > 0 && position < characters.count
@@ -164,7 +193,10 @@ private struct Lexer {
     /// all; returns its text (interpolations left as written).
     private mutating func readString() -> String {
         var hashes = 0
-        while peek() == "#" { hashes += 1; position += 1 }
+        while peek() == "#" {
+            hashes += 1
+            position += 1
+        }
         let multiline = peek(1) == "\"" && peek(2) == "\""
         position += multiline ? 3 : 1
         let escape = "\\" + String(repeating: "#", count: hashes)

@@ -28,24 +28,30 @@ package struct WrongModule: Sendable, Equatable {
     /// folder of patches silently left unproven.
     package static func all(of chapter: RebuildChapter) throws -> [WrongModule] {
         let folder = chapter.testsFolder.appendingPathComponent(folderName)
-        var modules = try patches(in: folder, chapter: chapter, module: chapter.module, sourcesFolder: chapter.sourcesFolder)
+        var modules = try patches(
+            in: folder, chapter: chapter, module: chapter.module, sourcesFolder: chapter.sourcesFolder)
         for subfolder in try contents(of: folder) where isFolder(subfolder) {
             let name = subfolder.lastPathComponent
-            let sources = chapter.sourcesFolder.deletingLastPathComponent().appendingPathComponent(String(format: "%02d-", chapter.number) + name)
+            let sources = chapter.sourcesFolder.deletingLastPathComponent().appendingPathComponent(
+                String(format: "%02d-", chapter.number) + name)
             guard FileManager.default.fileExists(atPath: sources.path) else {
-                throw WorkshopError("\(subfolder.path): a subfolder of wrong modules is named after a module of chapter \(chapter.number), "
-                    + "and there is no \(sources.lastPathComponent) in Sources")
+                throw WorkshopError(
+                    "\(subfolder.path): a subfolder of wrong modules is named after a module of chapter \(chapter.number), "
+                        + "and there is no \(sources.lastPathComponent) in Sources")
             }
             modules += try patches(in: subfolder, chapter: chapter, module: name, sourcesFolder: sources)
         }
         return modules
     }
 
-    private static func patches(in folder: URL, chapter: RebuildChapter, module: String, sourcesFolder: URL) throws -> [WrongModule] {
+    private static func patches(in folder: URL, chapter: RebuildChapter, module: String, sourcesFolder: URL) throws
+        -> [WrongModule]
+    {
         try contents(of: folder).filter { $0.pathExtension == "patch" }.map { patch in
-            WrongModule(chapter: chapter.number, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
-                        mistake: KnownBadAttempt.mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)),
-                        module: module, sourcesFolder: sourcesFolder)
+            WrongModule(
+                chapter: chapter.number, slug: patch.deletingPathExtension().lastPathComponent, patch: patch,
+                mistake: KnownBadAttempt.mistake(inPatch: try String(contentsOf: patch, encoding: .utf8)),
+                module: module, sourcesFolder: sourcesFolder)
         }
     }
 
@@ -56,7 +62,8 @@ package struct WrongModule: Sendable, Equatable {
 
     /// `chapter 2, unsorted-keys`; `chapter 12, PinnedTransport/verification-off` for another module's.
     package var name: String {
-        "chapter \(chapter), " + (patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)")
+        "chapter \(chapter), "
+            + (patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)")
     }
 }
 
@@ -107,8 +114,9 @@ struct WrongModuleProof {
         // removes a file, or one of another module, which changes the layout, needs a new plan).
         var direct: (commands: BuildPlanCommands, module: String, files: Set<String>)?
         for (index, module) in modules.enumerated() {
-            progress("chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)"
-                + (module.module == chapter.module ? "" : " (in \(module.module))"))
+            progress(
+                "chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)"
+                    + (module.module == chapter.module ? "" : " (in \(module.module))"))
             let started = Date()
             let folder = folder(for: module)
             if let problem = try materialize(module, of: chapter, in: folder) {
@@ -124,8 +132,10 @@ struct WrongModuleProof {
             let judged = try judge(module, of: chapter, plan: plan, started: started, building: commands)
             problems += judged.problems
             if judged.builtBySwiftPM {
-                direct = BuildPlanCommands.read(packageAt: workspace.package.folder, module: module.module, testTarget: chapter.testTarget)
-                    .map { ($0, module.module, files) }
+                direct = BuildPlanCommands.read(
+                    packageAt: workspace.package.folder, module: module.module, testTarget: chapter.testTarget
+                )
+                .map { ($0, module.module, files) }
             } else if judged.failedToCompile {
                 direct = nil  // SwiftPM builds the next one from whatever this left behind
             }
@@ -139,13 +149,16 @@ struct WrongModuleProof {
     /// differs. Returns a problem when the patch does not apply.
     func materialize(_ module: WrongModule, of chapter: RebuildChapter, in folder: URL) throws -> String? {
         // Applied in a scratch copy outside the course, so that git treats it as a plain folder.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workshop-wrong-module-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workshop-wrong-module-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         try FileManager.default.copyItem(at: module.sourcesFolder, to: scratch)
-        let apply = try Shell.run(["git", "apply", "--whitespace=nowarn", module.patch.path], in: scratch,
-                                  environment: ["GIT_CEILING_DIRECTORIES": scratch.deletingLastPathComponent().path])
+        let apply = try Shell.run(
+            ["git", "apply", "--whitespace=nowarn", module.patch.path], in: scratch,
+            environment: ["GIT_CEILING_DIRECTORIES": scratch.deletingLastPathComponent().path])
         guard apply.succeeded else {
-            return "\(module.name): \(course.relative(module.patch)) no longer applies to \(course.relative(module.sourcesFolder)):\n"
+            return
+                "\(module.name): \(course.relative(module.patch)) no longer applies to \(course.relative(module.sourcesFolder)):\n"
                 + indent(Check.limited(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), to: 800), by: 4)
                 + "\n  make the mistake again in the module and write the patch anew (README, \"Wrong modules\")"
         }
@@ -159,15 +172,19 @@ struct WrongModuleProof {
     /// and judges it: the problems, whether SwiftPM built it (and so wrote a fresh plan), and
     /// whether it failed to compile.
     private func judge(
-        _ module: WrongModule, of chapter: RebuildChapter, plan: StagePlan, started: Date, building commands: BuildPlanCommands?
+        _ module: WrongModule, of chapter: RebuildChapter, plan: StagePlan, started: Date,
+        building commands: BuildPlanCommands?
     ) throws -> (problems: [String], builtBySwiftPM: Bool, failedToCompile: Bool) {
         // Crashes are isolated as a learner's check isolates them, so that the test named is the one
         // a learner would see named; it costs a run more only when a crash leaves a doubt.
         let paths = workspace.learnerPaths(for: [chapter], manifest: manifest)
-        let runner = StageRunner(package: workspace.package, testTarget: chapter.testTarget, paths: paths, onOutput: onOutput)
+        let runner = StageRunner(
+            package: workspace.package, testTarget: chapter.testTarget, paths: paths, onOutput: onOutput)
         let doesNotCompile = { (errors: [String]) in
-            ["\(module.name) (\(module.mistake)) does not compile, so it proves nothing; a wrong module must build:\n"
-                + errors.prefix(8).map { "    " + Check.limited($0, to: 400) }.joined(separator: "\n")]
+            [
+                "\(module.name) (\(module.mistake)) does not compile, so it proves nothing; a wrong module must build:\n"
+                    + errors.prefix(8).map { "    " + Check.limited($0, to: 400) }.joined(separator: "\n")
+            ]
         }
         var built = false
         if let commands {
@@ -189,27 +206,39 @@ struct WrongModuleProof {
             if passed && report.processFailure == nil { continue }
             let ran = stage.tests.compactMap { report.verdicts[$0] }
             if ran.isEmpty && report.processFailure == nil { continue }  // none of its tests runs on this platform
-            caught(WrongModuleCatch(module: module, stage: stage.number, stageTitle: stage.title,
-                                    lines: lines + (report.processFailure.map { [indent(Check.limited($0), by: 4)] } ?? []),
-                                    seconds: Date().timeIntervalSince(started)))
+            caught(
+                WrongModuleCatch(
+                    module: module, stage: stage.number, stageTitle: stage.title,
+                    lines: lines + (report.processFailure.map { [indent(Check.limited($0), by: 4)] } ?? []),
+                    seconds: Date().timeIntervalSince(started)))
             return (Self.messageProblems(module, stage: stage, report: report), builtBySwiftPM, false)
         }
-        return (["\(module.name) (\(module.mistake.isEmpty ? "no mistake named" : module.mistake)) passes every stage of chapter \(chapter.number): "
-            + "no test notices this mistake. Add one that does, deterministically, with a message that names the symptom, "
-            + "and name it in \(course.relative(chapter.stagesFile))"], builtBySwiftPM, false)
+        return (
+            [
+                "\(module.name) (\(module.mistake.isEmpty ? "no mistake named" : module.mistake)) passes every stage of chapter \(chapter.number): "
+                    + "no test notices this mistake. Add one that does, deterministically, with a message that names the symptom, "
+                    + "and name it in \(course.relative(chapter.stagesFile))"
+            ], builtBySwiftPM, false
+        )
     }
 
     /// A catch whose message `check` would cut, or that only hangs, tells the learner too little.
     static func messageProblems(_ module: WrongModule, stage: StagePlan.Stage, report: StageRunner.Report) -> [String] {
-        let failing = stage.tests.compactMap { report.verdicts[$0] }.filter { !$0.passed }.sorted { !$0.interrupted && $1.interrupted }
+        let failing = stage.tests.compactMap { report.verdicts[$0] }.filter { !$0.passed }.sorted {
+            !$0.interrupted && $1.interrupted
+        }
         guard let first = failing.first, let failure = first.failure else { return [] }
         if failure.hasPrefix("stuck:") {
-            return ["\(module.name): caught only because \"\(first.record.displayName)\" hangs until the run is stopped; "
-                + "a test must wait with a time limit and say what it waited for"]
+            return [
+                "\(module.name): caught only because \"\(first.record.displayName)\" hangs until the run is stopped; "
+                    + "a test must wait with a time limit and say what it waited for"
+            ]
         }
         guard failure.count > Check.messageLimit else { return [] }
-        return ["\(module.name): caught by \"\(first.record.displayName)\" with a message of \(failure.count) characters, "
-            + "of which `rebuild check` shows the first \(Check.messageLimit): report the first few mismatches and a count instead"]
+        return [
+            "\(module.name): caught by \"\(first.record.displayName)\" with a message of \(failure.count) characters, "
+                + "of which `rebuild check` shows the first \(Check.messageLimit): report the first few mismatches and a count instead"
+        ]
     }
 }
 
@@ -221,7 +250,8 @@ enum FileTree {
         let present = (try? files(in: target)) ?? [:]
         for (path, data) in wanted where present[path] != data {
             let url = target.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         for path in present.keys where wanted[path] == nil {
@@ -231,12 +261,16 @@ enum FileTree {
 
     /// Every file below `folder`, by its path relative to it.
     static func files(in folder: URL) throws -> [String: Data] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        guard
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [:] }
         var files: [String: Data] = [:]
         let prefix = folder.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in enumerator
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            files[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent] = try Data(contentsOf: url)
+            files[path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent] = try Data(
+                contentsOf: url)
         }
         return files
     }

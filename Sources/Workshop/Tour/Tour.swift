@@ -75,7 +75,8 @@ package enum Tour {
         manager.tracer = Tracer(sink: recorder.record)
         // end-listing
         // The same headers on every machine, so that the echoed body has the same size.
-        manager.requestSerializer = HTTPRequestSerializer(languages: ["en"], userAgent: "AFNetworking from the inside (tour)")
+        manager.requestSerializer = HTTPRequestSerializer(
+            languages: ["en"], userAgent: "AFNetworking from the inside (tour)")
         if variant == .image { manager.responseSerializer = ImageResponseSerializer() }
         // A downloaded file is not JSON: validation alone, as an app downloading with
         // AFNetworking sets `AFHTTPResponseSerializer`.
@@ -84,7 +85,9 @@ package enum Tour {
         // the same (a move into a directory that does not exist fails, and the task still succeeds
         // with that URL as its object: AFNetworking only posts a notification about it).
         let downloads = FileManager.default.temporaryDirectory.appendingPathComponent("afn-tour-\(UUID().uuidString)")
-        if variant == .download { try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true) }
+        if variant == .download {
+            try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        }
         defer { try? FileManager.default.removeItem(at: downloads) }
 
         let tracer = manager.tracer!
@@ -109,16 +112,20 @@ package enum Tour {
             let task: URLSessionTask?
             switch variant {
             case .get:
-                tracer.record(.caller, on: caller, #"GET "books" ["author": "Ada Lovelace", "tags": ["swift", "linux"]]"#)
+                tracer.record(
+                    .caller, on: caller, #"GET "books" ["author": "Ada Lovelace", "tags": ["swift", "linux"]]"#)
                 // listing: tour-get
                 task = manager.get(
                     "books", parameters: ["author": "Ada Lovelace", "tags": ["swift", "linux"]],
                     success: success, failure: failure)
-                // end-listing
+            // end-listing
             case .notFound:
                 tracer.record(.caller, on: caller, #"GET "/response" (a 404 whose body is JSON)"#)
                 task = manager.get(
-                    "/response", parameters: ["status": 404, "content-type": "application/json", "body": #"{"error":"no such book"}"#],
+                    "/response",
+                    parameters: [
+                        "status": 404, "content-type": "application/json", "body": #"{"error":"no such book"}"#,
+                    ],
                     success: success, failure: failure)
             case .image:
                 tracer.record(.caller, on: caller, #"GET "/image/png", with ImageResponseSerializer"#)
@@ -128,7 +135,9 @@ package enum Tour {
                 task = manager.post(
                     "orders", parameters: ["item": "book", "quantity": 2],
                     progress: { progress in
-                        tracer.record(.caller, on: TracePlace.current, "upload progress \(progress.completedUnitCount) of \(progress.totalUnitCount)")
+                        tracer.record(
+                            .caller, on: TracePlace.current,
+                            "upload progress \(progress.completedUnitCount) of \(progress.totalUnitCount)")
                     },
                     success: success, failure: failure)
             case .cancel:
@@ -139,7 +148,9 @@ package enum Tour {
                     progress: { progress in
                         // The first report comes with the response (0 bytes); cancel at the first byte.
                         guard progress.completedUnitCount > 0, let task = slot.withLock({ $0.take() }) else { return }
-                        tracer.record(.caller, on: TracePlace.current, "cancel() after \(progress.completedUnitCount) of \(progress.totalUnitCount) bytes")
+                        tracer.record(
+                            .caller, on: TracePlace.current,
+                            "cancel() after \(progress.completedUnitCount) of \(progress.totalUnitCount) bytes")
                         task.cancel()
                     },
                     success: success, failure: failure)
@@ -147,17 +158,24 @@ package enum Tour {
             case .merged:
                 preconditionFailure("runMerged(against:) runs this variant")
             case .download:
-                tracer.record(.caller, on: caller, #"download "/bytes/65536" to a file (no verb: request(method:urlString:), then downloadTask)"#)
+                tracer.record(
+                    .caller, on: caller,
+                    #"download "/bytes/65536" to a file (no verb: request(method:urlString:), then downloadTask)"#)
                 task = download(
                     "/bytes/65536", with: manager, to: downloads.appendingPathComponent("tour-download.bin"),
                     progress: { progress in
-                        tracer.record(.caller, on: TracePlace.current, "download progress \(progress.completedUnitCount) of \(progress.totalUnitCount)")
+                        tracer.record(
+                            .caller, on: TracePlace.current,
+                            "download progress \(progress.completedUnitCount) of \(progress.totalUnitCount)")
                     },
                     completion: { object, error in
                         if let error { failed(error) } else { succeeded(object) }
                     })
             }
-            if task == nil { ending.callerCompleted(); ending.notificationPosted() }
+            if task == nil {
+                ending.callerCompleted()
+                ending.notificationPosted()
+            }
         }
         // A manager owns its session until it is invalidated: let it go, as an app would.
         manager.invalidateSession(cancelingTasks: true)
@@ -172,12 +190,14 @@ extension Tour {
     /// AFHTTPSessionManager has no download verb: an app builds the request with the manager's
     /// serializers (chapter 10) and asks the session manager for a download task (chapter 9).
     static func download(
-        _ urlString: String, with manager: HTTPSessionManager, to file: URL, progress: @escaping HTTPSessionManager.ProgressHandler,
+        _ urlString: String, with manager: HTTPSessionManager, to file: URL,
+        progress: @escaping HTTPSessionManager.ProgressHandler,
         completion: @escaping @Sendable (_ file: Any?, (any Error)?) -> Void
     ) -> URLSessionTask? {
         guard let request = try? manager.request(method: "GET", urlString: urlString),
             let task = try? manager.downloadTask(
-                with: request, progress: progress, destination: { _, _ in file }, completionHandler: { _, object, error in completion(object, error) })
+                with: request, progress: progress, destination: { _, _ in file },
+                completionHandler: { _, object, error in completion(object, error) })
         else { return nil }
         manager.resume(task)
         return task
@@ -212,14 +232,21 @@ final class TourOutcome: Sendable {
 
     /// The object is handed over once, from the completion queue, and only read after the tour
     /// has finished waiting: an ownership hand-off, as chapter 8's `Outcome`.
-    func complete(object: Any?) { storage.withLock { $0.count += 1; $0.object = Box(object: object) } }
+    func complete(object: Any?) {
+        storage.withLock {
+            $0.count += 1
+            $0.object = Box(object: object)
+        }
+    }
 
     var result: (count: Int, object: Any?) { storage.withLock { ($0.count, $0.object.object) } }
 
     static func describe(_ object: Any?) -> String {
         switch object {
-        case let dictionary as [String: Any]: "a dictionary with \(dictionary.count) keys (\(dictionary.keys.sorted().prefix(4).joined(separator: ", "))…)"
-        case let image as Image: "a \(image.pixelWidth)×\(image.pixelHeight) image, \(image.isInflated ? "inflated" : "compressed")"
+        case let dictionary as [String: Any]:
+            "a dictionary with \(dictionary.count) keys (\(dictionary.keys.sorted().prefix(4).joined(separator: ", "))…)"
+        case let image as Image:
+            "a \(image.pixelWidth)×\(image.pixelHeight) image, \(image.isInflated ? "inflated" : "compressed")"
         case let file as URL: "the file \(file.lastPathComponent), \(TourOutcome.size(of: file)) bytes"
         case nil: "no object"
         case let other?: "\(type(of: other))"
@@ -242,7 +269,9 @@ final class TourOutcome: Sendable {
 
 /// Resumes the tour once both its ends have happened: the caller's closure, then the notification.
 final class Ending: Sendable {
-    private let state = Protected<(callersLeft: Int, notification: Bool, continuation: CheckedContinuation<Void, Never>?)>((1, false, nil))
+    private let state = Protected<
+        (callersLeft: Int, notification: Bool, continuation: CheckedContinuation<Void, Never>?)
+    >((1, false, nil))
 
     /// `callers`: how many closures must run (two for `--merged`).
     init(_ continuation: CheckedContinuation<Void, Never>, callers: Int = 1) {
@@ -252,7 +281,10 @@ final class Ending: Sendable {
     func callerCompleted() { update { $0.callersLeft -= 1 } }
     func notificationPosted() { update { $0.notification = true } }
 
-    private func update(_ change: (inout (callersLeft: Int, notification: Bool, continuation: CheckedContinuation<Void, Never>?)) -> Void) {
+    private func update(
+        _ change: (inout (callersLeft: Int, notification: Bool, continuation: CheckedContinuation<Void, Never>?)) ->
+            Void
+    ) {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
             change(&state)
             guard state.callersLeft <= 0, state.notification else { return nil }

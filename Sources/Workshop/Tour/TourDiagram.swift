@@ -6,7 +6,8 @@ extension Tour.Run {
     package var mermaid: String {
         // `--merged` goes through the image downloader and builds no request with a serializer.
         let merged = variant == .merged
-        let participants = ["C as caller"] + (merged ? ["I as ImageDownloader"] : []) + ["M as HTTPSessionManager"]
+        let participants =
+            ["C as caller"] + (merged ? ["I as ImageDownloader"] : []) + ["M as HTTPSessionManager"]
             + (merged ? [] : ["S as request serializer"])
             + ["U as URLSession", "D as task delegate", "P as processing queue", "Q as completion queue"]
         var lines = ["sequenceDiagram"] + participants.map { "    participant \($0)" }
@@ -37,13 +38,16 @@ extension Tour.Run {
                 lines.append("    M->>S: request(method:urlString:parameters:)")
                 lines.append("    S->>S: query string")
             case .requestSerialization:
-                if !events.contains(where: { $0.step == .queryString }) { lines.append("    M->>S: request(method:urlString:parameters:)") }
+                if !events.contains(where: { $0.step == .queryString }) {
+                    lines.append("    M->>S: request(method:urlString:parameters:)")
+                }
                 lines.append("    S-->>M: URLRequest")
             case .taskCreation: lines.append("    M->>U: \(variant == .download ? "downloadTask" : "dataTask")(with:)")
             case .taskTableInsert: lines.append("    M->>M: task table: a row for the task")
             case .resume: lines.append("    M->>U: resume()")
             case .resumeNotification: lines.append("    Note over M: taskDidResume")
-            case .didReceiveResponse: lines.append("    U->>D: didReceive response (the manager finds D in its task table)")
+            case .didReceiveResponse:
+                lines.append("    U->>D: didReceive response (the manager finds D in its task table)")
             case .didReceiveData: lines.append("    U->>D: didReceive data\(times)")
             case .didSendBodyData: lines.append("    U->>D: didSendBodyData\(times)")
             case .didWriteData: lines.append("    U->>D: didWriteData\(times)")
@@ -55,10 +59,16 @@ extension Tour.Run {
             case .processingQueue: lines.append("    D->>P: response serializer")
             case .validation: lines.append("    P->>P: validate")
             case .parsing: lines.append("    P->>P: parse")
-            case .completionQueue: lines.append(event.place == "completion queue" && events.contains { $0.step == .processingQueue } ? "    P->>Q: completion handler" : "    D->>Q: completion handler")
+            case .completionQueue:
+                lines.append(
+                    event.place == "completion queue" && events.contains { $0.step == .processingQueue }
+                        ? "    P->>Q: completion handler" : "    D->>Q: completion handler")
             case .didCompleteNotification: lines.append("    Note over Q: taskDidComplete (notification queue)")
             case .imageCache: lines.append("    I->>I: image cache: \(event.detail)")
-            case .mergedTask: lines.append(event.detail.hasPrefix("joined") ? "    I->>I: join the merged task (one more handler)" : "    I->>I: new merged task")
+            case .mergedTask:
+                lines.append(
+                    event.detail.hasPrefix("joined")
+                        ? "    I->>I: join the merged task (one more handler)" : "    I->>I: new merged task")
             case .downloadQueue: lines.append("    Note over I: \(event.detail)")
             case .responseHandlers: lines.append("    I->>Q: every caller's handler, in the order they came")
             }

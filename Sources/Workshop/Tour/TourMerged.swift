@@ -39,12 +39,16 @@ extension Tour {
                 downloader.downloadImage(
                     for: request,
                     success: { _, response, image in
-                        tracer.record(.caller, on: TracePlace.queue(queue), "success (caller \(number)): \(TourOutcome.describe(image))")
+                        tracer.record(
+                            .caller, on: TracePlace.queue(queue),
+                            "success (caller \(number)): \(TourOutcome.describe(image))")
                         outcome.complete(object: image)
                         ending.callerCompleted()
                     },
                     failure: { _, _, error in
-                        tracer.record(.caller, on: TracePlace.queue(queue), "failure (caller \(number)): \(TourOutcome.describe(error))")
+                        tracer.record(
+                            .caller, on: TracePlace.queue(queue),
+                            "failure (caller \(number)): \(TourOutcome.describe(error))")
                         outcome.complete(object: nil)
                         ending.callerCompleted()
                     })
@@ -54,6 +58,7 @@ extension Tour {
         let completions = outcome.result.count
         let requests = server.requests.filter { $0.uri == mergedImagePath }.count
         return Run(
-            variant: .merged, events: recorder.events, completions: completions, port: server.port, serverRequests: requests)
+            variant: .merged, events: recorder.events, completions: completions, port: server.port,
+            serverRequests: requests)
     }
 }

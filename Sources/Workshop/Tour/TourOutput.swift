@@ -8,7 +8,8 @@ extension Tour.Run {
     /// callback can be recorded before the caller's last line: in masked output (the chapter's),
     /// these keep their logical place, first.
     static let stepsBeforeTheNetwork: Set<TraceStep> = [
-        .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume, .resumeNotification,
+        .baseURLResolution, .queryString, .requestSerialization, .taskCreation, .taskTableInsert, .resume,
+        .resumeNotification,
     ]
 
     /// The trace as lines: time since the call, task, place, step, what it did, and the chapter.
@@ -22,7 +23,9 @@ extension Tour.Run {
             shown.place = Self.shortPlaces[event.place] ?? event.place
             var line = shown.line
             // The image's parser is chapter 7's, which stands on chapter 6's serializers.
-            if variant == .image || variant == .merged, event.step == .parsing { line = line.replacingOccurrences(of: "(chapter 6)", with: "(chapter 7)") }
+            if variant == .image || variant == .merged, event.step == .parsing {
+                line = line.replacingOccurrences(of: "(chapter 6)", with: "(chapter 7)")
+            }
             if masked { line = "+" + String(repeating: " ", count: 6) + "··· ms" + line.dropFirst(13) }
             if repeats > 1, !masked { line += "  ×\(repeats)" }
             lines.append(mask(line, masked))
@@ -48,14 +51,17 @@ extension Tour.Run {
         guard variant != .merged else { return events }
         guard let call = events.first else { return [] }
         let rest = events.dropFirst()
-        return [call] + rest.filter { Self.stepsBeforeTheNetwork.contains($0.step) } + rest.filter { !Self.stepsBeforeTheNetwork.contains($0.step) }
+        return [call] + rest.filter { Self.stepsBeforeTheNetwork.contains($0.step) }
+            + rest.filter { !Self.stepsBeforeTheNetwork.contains($0.step) }
     }
 
     /// Consecutive events of the same step at the same place, as one event (the last) and a count.
     static func collapsed(_ events: [TraceEvent]) -> [(TraceEvent, Int)] {
         var result: [(TraceEvent, Int)] = []
         for event in events {
-            if let last = result.last, last.0.step == event.step, last.0.place == event.place, event.step != .caller || sameKind(last.0, event) {
+            if let last = result.last, last.0.step == event.step, last.0.place == event.place,
+                event.step != .caller || sameKind(last.0, event)
+            {
                 result[result.count - 1] = (event, last.1 + 1)
             } else {
                 result.append((event, 1))

@@ -30,7 +30,8 @@ enum DOTWriter {
         }
         for edge in graph.edges {
             let attributes = attributes(of: edge)
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to))" + (attributes.isEmpty ? ";" : " [\(attributes)];"))
+            lines.append(
+                "  \(quoted(edge.from)) -> \(quoted(edge.to))" + (attributes.isEmpty ? ";" : " [\(attributes)];"))
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -56,11 +57,15 @@ enum DOTWriter {
         case .hexagon:
             attributes += ["shape=hexagon", "margin=\"0.08,0.04\""]
         case .start:
-            attributes += ["shape=circle", "width=\"0.2\"", "fixedsize=true", "color=\(quoted(palette.terminal))",
-                           "fillcolor=\(quoted(palette.terminal))"]
+            attributes += [
+                "shape=circle", "width=\"0.2\"", "fixedsize=true", "color=\(quoted(palette.terminal))",
+                "fillcolor=\(quoted(palette.terminal))",
+            ]
         case .end:
-            attributes += ["shape=doublecircle", "width=\"0.16\"", "fixedsize=true", "color=\(quoted(palette.terminal))",
-                           "fillcolor=\(quoted(palette.terminal))"]
+            attributes += [
+                "shape=doublecircle", "width=\"0.16\"", "fixedsize=true", "color=\(quoted(palette.terminal))",
+                "fillcolor=\(quoted(palette.terminal))",
+            ]
         }
         return attributes.joined(separator: ", ")
     }

@@ -54,17 +54,21 @@ enum DiagramLegibility {
     /// What is wrong with a diagram as the browser drew it, or nil: its smallest text below the
     /// minimum, or, for a roadmap, a picture that needs more than the column.
     static func problem(
-        _ name: String, smallestFontSize: Double, naturalWidth: Double, shownWidth: Double, columnWidth: Double, isRoadmap: Bool
+        _ name: String, smallestFontSize: Double, naturalWidth: Double, shownWidth: Double, columnWidth: Double,
+        isRoadmap: Bool
     ) -> String? {
-        let size = renderedTextSize(smallestFontSize: smallestFontSize, naturalWidth: naturalWidth, shownWidth: shownWidth)
+        let size = renderedTextSize(
+            smallestFontSize: smallestFontSize, naturalWidth: naturalWidth, shownWidth: shownWidth)
         let n = SVGDocument.number
         if size < minimumTextSize - 0.05 {
-            return "the diagram \(name) draws its \(n(smallestFontSize))-pixel text at \(n(size)) pixels (a picture \(n(naturalWidth)) pixels "
+            return
+                "the diagram \(name) draws its \(n(smallestFontSize))-pixel text at \(n(size)) pixels (a picture \(n(naturalWidth)) pixels "
                 + "wide, shown \(n(shownWidth)) wide): below the \(n(minimumTextSize)) pixels a reader can read"
         }
         let needed = minimumDisplayWidth(naturalWidth: naturalWidth, smallestFontSize: smallestFontSize)
         if isRoadmap && columnWidth > 0 && needed > columnWidth + 0.5 {
-            return "the roadmap \(name) needs \(n(needed)) pixels for its \(n(smallestFontSize))-pixel text to stay readable, and the column "
+            return
+                "the roadmap \(name) needs \(n(needed)) pixels for its \(n(smallestFontSize))-pixel text to stay readable, and the column "
                 + "is \(n(columnWidth)): a roadmap is read at a glance, so draw it to fit (top to bottom, shorter labels)"
         }
         return nil
@@ -91,7 +95,8 @@ enum DiagramLegibility {
         for case let file as URL in files where file.lastPathComponent == "index.html" {
             let html = try String(contentsOf: file, encoding: .utf8)
             guard let head = html.range(of: "</head>") else { continue }
-            try html.replacingCharacters(in: head, with: styleSheet + "</head>").write(to: file, atomically: true, encoding: .utf8)
+            try html.replacingCharacters(in: head, with: styleSheet + "</head>").write(
+                to: file, atomically: true, encoding: .utf8)
             changed += 1
         }
         return changed

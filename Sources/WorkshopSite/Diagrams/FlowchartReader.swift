@@ -73,7 +73,8 @@ enum FlowchartReader {
 
         func starts(with text: String) -> Bool {
             let text = Array(text)
-            return position + text.count <= characters.count && Array(characters[position..<(position + text.count)]) == text
+            return position + text.count <= characters.count
+                && Array(characters[position..<(position + text.count)]) == text
         }
 
         mutating func skipSpaces() {
@@ -195,7 +196,10 @@ enum FlowchartReader {
                 edge.stroke = first == "=" ? .thick : .solid
                 let run = count(first)
                 if peek() == ">" {
-                    guard run >= 2 else { position = start; return nil }
+                    guard run >= 2 else {
+                        position = start
+                        return nil
+                    }
                     position += 1
                     edge.length = run - 1
                 } else if run >= 3 {
@@ -279,7 +283,9 @@ enum FlowchartReader {
             let start = position
             var end = position
             while end + 1 < characters.count, !(characters[end] == "." && characters[end + 1] == "-") { end += 1 }
-            guard end + 1 < characters.count else { throw .unreadable(line, "a dotted link has no end (`-. label .->`)") }
+            guard end + 1 < characters.count else {
+                throw .unreadable(line, "a dotted link has no end (`-. label .->`)")
+            }
             edge.lines = MermaidReader.labelLines(MermaidReader.unquoted(String(characters[start..<end])))
             position = end
             edge.length = count(".")

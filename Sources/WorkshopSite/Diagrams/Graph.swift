@@ -4,7 +4,10 @@
 struct Graph: Sendable, Equatable {
     /// The way the ranks go, in Graphviz's words (`rankdir`).
     enum Direction: String, Sendable {
-        case topDown = "TB", bottomUp = "BT", leftRight = "LR", rightLeft = "RL"
+        case topDown = "TB"
+        case bottomUp = "BT"
+        case leftRight = "LR"
+        case rightLeft = "RL"
 
         /// Mermaid's direction word (`TD`, `TB`, `BT`, `LR`, `RL`), or nil.
         init?(mermaid word: some StringProtocol) {

@@ -28,7 +28,8 @@ struct Graphviz: Sendable {
         let run = try Shell.run([executable.path, "-Tsvg", "-o", output.path, input.path], in: folder)
         guard run.succeeded, let svg = try? String(contentsOf: output, encoding: .utf8) else {
             // Line 0: the fence's own line, since the DOT, not a line of the diagram, was refused.
-            throw DiagramProblem(line: 0, message: "Graphviz could not draw the diagram (dot exited with \(run.status)): \(run.output)")
+            throw DiagramProblem(
+                line: 0, message: "Graphviz could not draw the diagram (dot exited with \(run.status)): \(run.output)")
         }
         return GraphvizSVG.cleaned(svg)
     }
@@ -63,10 +64,12 @@ enum GraphvizSVG {
                 continue
             }
             if line.hasPrefix("<title>") { continue }
-            var line = line
+            var line =
+                line
                 .replacingOccurrences(of: "fill=\"transparent\"", with: "fill=\"none\"")
                 .replacingOccurrences(of: "stroke=\"transparent\"", with: "stroke=\"none\"")
-                .replacingOccurrences(of: "font-family=\"\(DOTWriter.fontName)\"", with: "font-family=\"\(TextMetrics.fontFamily)\"")
+                .replacingOccurrences(
+                    of: "font-family=\"\(DOTWriter.fontName)\"", with: "font-family=\"\(TextMetrics.fontFamily)\"")
             if line.hasPrefix("<svg") { line = pixels(line) }
             if line.hasPrefix("<g ") {
                 nodeShape = shape(ofGroup: line)
@@ -86,14 +89,17 @@ enum GraphvizSVG {
         var line = line
         for attribute in ["width", "height"] {
             guard let value = value(of: attribute, in: line), value.hasSuffix("pt") else { continue }
-            line = line.replacingOccurrences(of: "\(attribute)=\"\(value)\"", with: "\(attribute)=\"\(value.dropLast(2))\"")
+            line = line.replacingOccurrences(
+                of: "\(attribute)=\"\(value)\"", with: "\(attribute)=\"\(value.dropLast(2))\"")
         }
         return line
     }
 
     /// The Mermaid shape a node's `<g class="node …">` names, if it is one redrawn here.
     static func shape(ofGroup line: String) -> Graph.Shape? {
-        guard let classes = value(of: "class", in: line)?.split(separator: " "), classes.first == "node" else { return nil }
+        guard let classes = value(of: "class", in: line)?.split(separator: " "), classes.first == "node" else {
+            return nil
+        }
         return classes.dropFirst().lazy.compactMap { Graph.Shape(rawValue: String($0)) }
             .first { [.box, .rounded, .stadium, .subroutine].contains($0) }
     }
@@ -104,30 +110,36 @@ enum GraphvizSVG {
         let coordinates = points.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
         let xs = coordinates.compactMap(\.first)
         let ys = coordinates.compactMap { $0.count == 2 ? $0[1] : nil }
-        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return [polygon] }
-        let (width, height) = (right - left, bottom - top)
-        let radius: Double = switch shape {
-        case .box: 4
-        case .rounded: 10
-        case .stadium: height / 2
-        default: 0
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else {
+            return [polygon]
         }
+        let (width, height) = (right - left, bottom - top)
+        let radius: Double =
+            switch shape {
+            case .box: 4
+            case .rounded: 10
+            case .stadium: height / 2
+            default: 0
+            }
         let n = SVGDocument.number
-        let geometry = "x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(radius))\" ry=\"\(n(radius))\""
+        let geometry =
+            "x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"\(n(radius))\" ry=\"\(n(radius))\""
         let rect = polygon.replacingOccurrences(of: "<polygon ", with: "<rect ")
             .replacingOccurrences(of: "points=\"\(points)\"", with: geometry)
         guard shape == .subroutine else { return [rect] }
         let stroke = value(of: "stroke", in: polygon) ?? "currentColor"
         let inset = 8.0
-        return [rect] + [left + inset, right - inset].map { x in
-            "<line x1=\"\(n(x))\" y1=\"\(n(top))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\" stroke=\"\(stroke)\"/>"
-        }
+        return [rect]
+            + [left + inset, right - inset].map { x in
+                "<line x1=\"\(n(x))\" y1=\"\(n(top))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\" stroke=\"\(stroke)\"/>"
+            }
     }
 
     /// The value of `name="…"` in an element's line.
     static func value(of name: String, in line: String) -> String? {
         guard let start = line.range(of: " \(name)=\"") ?? line.range(of: "\n\(name)=\""),
-              let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            let end = line[start.upperBound...].firstIndex(of: "\"")
+        else { return nil }
         return String(line[start.upperBound..<end])
     }
 }

@@ -53,7 +53,8 @@ enum MermaidReader {
         let diagram: MermaidDiagram
         switch words[0] {
         case "flowchart", "graph":
-            guard words.count <= 2, let direction = words.count == 2 ? Graph.Direction(mermaid: words[1]) : .topDown else {
+            guard words.count <= 2, let direction = words.count == 2 ? Graph.Direction(mermaid: words[1]) : .topDown
+            else {
                 throw .unreadable(header.number, "`\(header.text)` is not a flowchart's direction (TD, TB, BT, LR, RL)")
             }
             diagram = .graph(try FlowchartReader.read(body, direction: direction))
@@ -67,7 +68,8 @@ enum MermaidReader {
         // An empty picture would pass for a diagram on the page; an empty diagram is a mistake.
         switch diagram {
         case .graph(let graph) where graph.nodes.isEmpty: throw .unreadable(header.number, "it has no nodes")
-        case .sequence(let sequence) where sequence.participants.isEmpty: throw .unreadable(header.number, "it has no participants")
+        case .sequence(let sequence) where sequence.participants.isEmpty:
+            throw .unreadable(header.number, "it has no participants")
         default: return diagram
         }
     }

@@ -31,7 +31,9 @@ struct MermaidRenderer {
     /// Draws every diagram, from the cache where it can. A diagram that cannot be drawn is a
     /// problem of its page, reported as `file:line: …` at the line it is about. `file` is the
     /// page's path as messages show it.
-    func draw(_ diagrams: [(diagram: Diagram, file: String)]) throws -> (drawings: [String: Drawing], drawn: Int, problems: [String]) {
+    func draw(_ diagrams: [(diagram: Diagram, file: String)]) throws -> (
+        drawings: [String: Drawing], drawn: Int, problems: [String]
+    ) {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         var drawings: [String: Drawing] = [:]
         var problems: [String] = []
@@ -44,7 +46,9 @@ struct MermaidRenderer {
             return found
         }
         for (diagram, file) in diagrams {
-            let files = Palette.both.map { cache.appendingPathComponent("\(Self.key(diagram.source, theme: $0.name)).svg") }
+            let files = Palette.both.map {
+                cache.appendingPathComponent("\(Self.key(diagram.source, theme: $0.name)).svg")
+            }
             let cached = files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
             if cached.count == 2 {
                 drawings[diagram.name] = Drawing(light: cached[0], dark: cached[1])

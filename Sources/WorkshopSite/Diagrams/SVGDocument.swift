@@ -22,9 +22,14 @@ struct SVGDocument {
     /// A dashed stroke's pattern, as Mermaid draws a dotted message or link.
     static let dashes = "5,4"
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String?,
-                       radius: Double = 0, opacity: Double = 1, dashed: Bool = false) {
-        var attributes = [("x", Self.number(x)), ("y", Self.number(y)), ("width", Self.number(width)), ("height", Self.number(height))]
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String?,
+        radius: Double = 0, opacity: Double = 1, dashed: Bool = false
+    ) {
+        var attributes = [
+            ("x", Self.number(x)), ("y", Self.number(y)), ("width", Self.number(width)),
+            ("height", Self.number(height)),
+        ]
         if radius > 0 { attributes += [("rx", Self.number(radius)), ("ry", Self.number(radius))] }
         attributes.append(("fill", fill))
         if opacity < 1 { attributes.append(("fill-opacity", Self.number(opacity))) }
@@ -33,9 +38,13 @@ struct SVGDocument {
         element("rect", attributes)
     }
 
-    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dashed: Bool = false) {
-        var attributes = [("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
-                          ("stroke", stroke)]
+    mutating func line(
+        x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dashed: Bool = false
+    ) {
+        var attributes = [
+            ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
+            ("stroke", stroke),
+        ]
         if width != 1 { attributes.append(("stroke-width", Self.number(width))) }
         if dashed { attributes.append(("stroke-dasharray", Self.dashes)) }
         element("line", attributes)
@@ -56,7 +65,9 @@ struct SVGDocument {
 
     /// One line of text with its baseline at `y`.
     mutating func text(_ text: String, x: Double, y: Double, anchor: Anchor, fill: String, bold: Bool = false) {
-        var attributes = [("x", Self.number(x)), ("y", Self.number(y)), ("text-anchor", anchor.rawValue), ("fill", fill)]
+        var attributes = [
+            ("x", Self.number(x)), ("y", Self.number(y)), ("text-anchor", anchor.rawValue), ("fill", fill),
+        ]
         if bold { attributes.append(("font-weight", "bold")) }
         elements.append("<text" + Self.attributes(attributes) + ">" + Self.escaped(text) + "</text>")
     }
@@ -72,7 +83,8 @@ struct SVGDocument {
             ("viewBox", "0 0 \(Self.number(width)) \(Self.number(height))"),
             ("font-family", TextMetrics.fontFamily), ("font-size", Self.number(fontSize)),
         ])
-        return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<svg\(root)>"] + elements + ["</svg>"]).joined(separator: "\n") + "\n"
+        return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<svg\(root)>"] + elements + ["</svg>"]).joined(
+            separator: "\n") + "\n"
     }
 
     private static func attributes(_ attributes: [(String, String)]) -> String {

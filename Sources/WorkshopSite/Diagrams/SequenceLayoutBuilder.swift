@@ -22,12 +22,18 @@ extension SequenceLayout {
             eventLines = diagram.events.map { event in
                 switch event {
                 case .message(let message) where message.isSelf:
-                    let room = message.from < lastColumn ? x[message.from + 1] - x[message.from] - style.selfTextOffset - style.labelPadding : 0
+                    let room =
+                        message.from < lastColumn
+                        ? x[message.from + 1] - x[message.from] - style.selfTextOffset - style.labelPadding : 0
                     return wrap(message.lines, at: max(style.messageWrap, room))
                 case .message(let message):
-                    return wrap(message.lines, at: max(style.messageWrap, abs(x[message.to] - x[message.from]) - 2 * style.labelPadding))
+                    return wrap(
+                        message.lines,
+                        at: max(style.messageWrap, abs(x[message.to] - x[message.from]) - 2 * style.labelPadding))
                 case .note(let note):
-                    guard case .over(let first, let last) = note.placement else { return wrap(note.lines, at: style.noteWrap) }
+                    guard case .over(let first, let last) = note.placement else {
+                        return wrap(note.lines, at: style.noteWrap)
+                    }
                     let room = x[last] - x[first] + 2 * style.noteOverhang - 2 * style.notePadding.x
                     return wrap(note.lines, at: max(style.noteWrap, room))
                 default:
@@ -73,7 +79,9 @@ extension SequenceLayout {
                 let width = textWidth(lines)
                 switch event {
                 case .message(let message) where message.isSelf:
-                    need(message.from, message.from + 1, style.selfTextOffset + max(width, style.selfLoop.width) + style.labelPadding)
+                    need(
+                        message.from, message.from + 1,
+                        style.selfTextOffset + max(width, style.selfLoop.width) + style.labelPadding)
                 case .message(let message):
                     need(min(message.from, message.to), max(message.from, message.to), width + 2 * style.labelPadding)
                 case .note(let note):
@@ -129,7 +137,8 @@ extension SequenceLayout {
                     let textWidth = textWidth(lines)
                     var arrow = Arrow(message: message, fromX: from, toX: to, y: 0)
                     if !lines.isEmpty {
-                        arrow.label = message.isSelf
+                        arrow.label =
+                            message.isSelf
                             ? Label(lines: lines, x: from + style.selfTextOffset, top: y, anchor: .start)
                             : Label(lines: lines, x: (from + to) / 2, top: y, anchor: .middle)
                     }
@@ -146,24 +155,31 @@ extension SequenceLayout {
                     layout.arrows.append(arrow)
                 case .note(let note):
                     let width = max(style.noteMinWidth, textWidth(lines) + 2 * style.notePadding.x)
-                    let left: Double = switch note.placement {
-                    case .rightOf(let index): x[index] + style.noteOffset
-                    case .leftOf(let index): x[index] - style.noteOffset - width
-                    case .over(let first, let last):
-                        (x[first] + x[last]) / 2 - max(width, x[last] - x[first] + 2 * style.noteOverhang) / 2
-                    }
-                    let noteWidth: Double = switch note.placement {
-                    case .over(let first, let last): max(width, x[last] - x[first] + 2 * style.noteOverhang)
-                    default: width
-                    }
-                    let rect = Rect(x: left, y: y, width: noteWidth, height: textHeight(lines) + 2 * style.notePadding.y)
-                    layout.notes.append(Note(rect: rect, label: Label(lines: lines, x: rect.midX, top: y + style.notePadding.y, anchor: .middle)))
+                    let left: Double =
+                        switch note.placement {
+                        case .rightOf(let index): x[index] + style.noteOffset
+                        case .leftOf(let index): x[index] - style.noteOffset - width
+                        case .over(let first, let last):
+                            (x[first] + x[last]) / 2 - max(width, x[last] - x[first] + 2 * style.noteOverhang) / 2
+                        }
+                    let noteWidth: Double =
+                        switch note.placement {
+                        case .over(let first, let last): max(width, x[last] - x[first] + 2 * style.noteOverhang)
+                        default: width
+                        }
+                    let rect = Rect(
+                        x: left, y: y, width: noteWidth, height: textHeight(lines) + 2 * style.notePadding.y)
+                    layout.notes.append(
+                        Note(
+                            rect: rect,
+                            label: Label(lines: lines, x: rect.midX, top: y + style.notePadding.y, anchor: .middle)))
                     include((rect.x, rect.maxX))
                     y = rect.maxY + style.rowGap
                 case .blockStart(let kind, let label):
                     let tabHeight = kind == .rect ? 0 : style.lineHeight + 4
-                    let frame = Frame(kind: kind, label: label, rect: Rect(x: 0, y: y, width: 0, height: 0),
-                                      tab: nil, branches: [], depth: open.count)
+                    let frame = Frame(
+                        kind: kind, label: label, rect: Rect(x: 0, y: y, width: 0, height: 0),
+                        tab: nil, branches: [], depth: open.count)
                     open.append(OpenFrame(frame: frame))
                     y += tabHeight + (kind == .rect ? 6 : 8)
                 case .blockBranch(let label):
@@ -205,7 +221,9 @@ extension SequenceLayout {
             var right = extent.1 + style.framePadding
             if frame.kind != .rect {
                 let tabWidth = TextMetrics.width(frame.kind.rawValue, size: style.fontSize) + 2 * style.tabPadding + 6
-                let condition = frame.label.isEmpty ? 0 : TextMetrics.width("[\(frame.label)]", size: style.fontSize) + style.tabPadding
+                let condition =
+                    frame.label.isEmpty
+                    ? 0 : TextMetrics.width("[\(frame.label)]", size: style.fontSize) + style.tabPadding
                 right = max(right, left + tabWidth + condition + style.framePadding)
                 for branch in frame.branches where !branch.label.isEmpty {
                     let width = TextMetrics.width("[\(branch.label)]", size: style.fontSize) + 2 * style.framePadding

@@ -50,7 +50,8 @@ enum SequenceReader {
                 } else if let block = open.last, keyword == block.kind.branchKeyword {
                     diagram.events.append(.blockBranch(label: argument))
                 } else if ["else", "and", "option"].contains(keyword) {
-                    throw .unreadable(line.number, "`\(keyword)` outside the block it belongs to (`alt`, `par`, `critical`)")
+                    throw .unreadable(
+                        line.number, "`\(keyword)` outside the block it belongs to (`alt`, `par`, `critical`)")
                 } else {
                     diagram.events.append(.message(try message(text, line: line.number, into: &diagram)))
                 }
@@ -61,7 +62,9 @@ enum SequenceReader {
     }
 
     /// `A` or `A as Label`.
-    private static func participant(_ text: String, line: Int, into diagram: inout SequenceDiagram) throws(DiagramProblem) {
+    private static func participant(_ text: String, line: Int, into diagram: inout SequenceDiagram)
+        throws(DiagramProblem)
+    {
         let parts = text.components(separatedBy: " as ")
         let id = parts[0].trimmingCharacters(in: .whitespaces)
         guard !id.isEmpty, isName(id) else { throw .unreadable(line, "`participant \(text)` names no participant") }
@@ -75,8 +78,12 @@ enum SequenceReader {
     }
 
     /// `over A: …`, `over A,B: …`, `left of A: …`, `right of A: …`.
-    private static func note(_ text: String, line: Int, into diagram: inout SequenceDiagram) throws(DiagramProblem) -> SequenceDiagram.Note {
-        guard let colon = text.firstIndex(of: ":") else { throw .unreadable(line, "a note without `:` before its text") }
+    private static func note(_ text: String, line: Int, into diagram: inout SequenceDiagram) throws(DiagramProblem)
+        -> SequenceDiagram.Note
+    {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw .unreadable(line, "a note without `:` before its text")
+        }
         let place = text[..<colon].trimmingCharacters(in: .whitespaces)
         let lines = MermaidReader.labelLines(text[text.index(after: colon)...])
         func named(_ text: some StringProtocol) throws(DiagramProblem) -> Int {
@@ -91,17 +98,24 @@ enum SequenceReader {
             for id in ids { indexes.append(try named(id)) }
             return .init(placement: .over(indexes.min()!, indexes.max()!), lines: lines)
         }
-        if place.hasPrefix("left of ") { return .init(placement: .leftOf(try named(place.dropFirst("left of ".count))), lines: lines) }
-        if place.hasPrefix("right of ") { return .init(placement: .rightOf(try named(place.dropFirst("right of ".count))), lines: lines) }
+        if place.hasPrefix("left of ") {
+            return .init(placement: .leftOf(try named(place.dropFirst("left of ".count))), lines: lines)
+        }
+        if place.hasPrefix("right of ") {
+            return .init(placement: .rightOf(try named(place.dropFirst("right of ".count))), lines: lines)
+        }
         throw .unreadable(line, "`Note \(place)` is not `over`, `left of` or `right of` a participant")
     }
 
     /// `A->>B: text`, with any arrow of `arrows`; a `+` or `-` before `B` (activation) is read
     /// and left out.
-    private static func message(_ text: Substring, line: Int, into diagram: inout SequenceDiagram) throws(DiagramProblem) -> SequenceDiagram.Message {
+    private static func message(_ text: Substring, line: Int, into diagram: inout SequenceDiagram)
+        throws(DiagramProblem) -> SequenceDiagram.Message
+    {
         if text.contains("<<->>") || text.contains("<<-->>") { throw .unsupported(line, "two-way arrows (`<<->>`)") }
         guard let dash = text.firstIndex(of: "-"),
-              let arrow = arrows.first(where: { text[dash...].hasPrefix($0.token) }) else {
+            let arrow = arrows.first(where: { text[dash...].hasPrefix($0.token) })
+        else {
             throw .unreadable(line, "`\(text)` is not a message (`A->>B: text`), a note, a block or a participant")
         }
         let afterArrow = text[text.index(dash, offsetBy: arrow.token.count)...]

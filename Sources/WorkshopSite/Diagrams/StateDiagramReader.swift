@@ -26,10 +26,13 @@ enum StateDiagramReader {
             default:
                 if text.contains(":::") { throw .unsupported(line.number, "classes (`:::`)") }
                 if let arrow = text.range(of: "-->") {
-                    try transition(from: text[..<arrow.lowerBound], rest: text[arrow.upperBound...], line: line.number, into: &graph)
+                    try transition(
+                        from: text[..<arrow.lowerBound], rest: text[arrow.upperBound...], line: line.number,
+                        into: &graph)
                 } else if let colon = text.firstIndex(of: ":") {
                     let id = try stateID(text[..<colon], line: line.number)
-                    graph.mention(id, lines: MermaidReader.labelLines(text[text.index(after: colon)...]), shape: .rounded)
+                    graph.mention(
+                        id, lines: MermaidReader.labelLines(text[text.index(after: colon)...]), shape: .rounded)
                 } else {
                     graph.mention(try stateID(text, line: line.number), shape: .rounded)
                 }
@@ -45,19 +48,23 @@ enum StateDiagramReader {
         if text.contains("<<") { throw .unsupported(line, "a fork, join or choice (`<<…>>`)") }
         if text.first == "\"" {
             guard let close = text.dropFirst().firstIndex(of: "\""),
-                  case let after = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces),
-                  after.hasPrefix("as ") else {
+                case let after = text[text.index(after: close)...].trimmingCharacters(in: .whitespaces),
+                after.hasPrefix("as ")
+            else {
                 throw .unreadable(line, "`state \(text)` is not `state \"label\" as id`")
             }
             let id = try stateID(after.dropFirst(3), line: line)
-            graph.mention(id, lines: MermaidReader.labelLines(text[text.index(after: text.startIndex)..<close]), shape: .rounded)
+            graph.mention(
+                id, lines: MermaidReader.labelLines(text[text.index(after: text.startIndex)..<close]), shape: .rounded)
         } else {
             graph.mention(try stateID(text, line: line), shape: .rounded)
         }
     }
 
     /// `a --> b` or `a --> b: label`, where `[*]` is the start on the left, the end on the right.
-    private static func transition(from left: Substring, rest: Substring, line: Int, into graph: inout Graph) throws(DiagramProblem) {
+    private static func transition(from left: Substring, rest: Substring, line: Int, into graph: inout Graph)
+        throws(DiagramProblem)
+    {
         let colon = rest.firstIndex(of: ":")
         let right = colon.map { rest[..<$0] } ?? rest
         let from = try end(left, start: true, line: line, into: &graph)
@@ -67,7 +74,9 @@ enum StateDiagramReader {
         graph.edges.append(edge)
     }
 
-    private static func end(_ text: Substring, start: Bool, line: Int, into graph: inout Graph) throws(DiagramProblem) -> String {
+    private static func end(_ text: Substring, start: Bool, line: Int, into graph: inout Graph) throws(DiagramProblem)
+        -> String
+    {
         guard text.trimmingCharacters(in: .whitespaces) == "[*]" else {
             let id = try stateID(text, line: line)
             graph.mention(id, shape: .rounded)
