@@ -20,24 +20,29 @@ public struct JSONRequestSerializer: RequestSerializer {
         self.http = http
         self.writingOptions = writingOptions
     }
-    // end-listing
 
-    // listing: json-request-body
     public func request(bySerializing request: URLRequest, parameters: Any?) throws(RequestSerializationError)
         -> URLRequest
     {
-        try http.request(bySerializing: request, parameters: parameters, contentType: "application/json") {
-            parameters throws(RequestSerializationError) in
-            // Checked first: `JSONSerialization` raises an Objective-C exception on macOS for an
-            // object it cannot write (a `Date`, a struct), which no Swift `catch` can stop.
-            guard JSONSerialization.isValidJSONObject(parameters) else {
-                throw .invalidParameters(reason: "The `parameters` argument is not valid JSON.")
-            }
-            do {
-                return try JSONSerialization.data(withJSONObject: parameters, options: writingOptions)
-            } catch {
-                throw .bodyEncodingFailed(error)
-            }
+        try http.request(
+            bySerializing: request, parameters: parameters, contentType: "application/json", encode: jsonBody(from:))
+    }
+}
+// end-listing
+
+// listing: json-request-body
+extension JSONRequestSerializer {
+    /// `parameters` as a JSON body, checked before `JSONSerialization` ever sees them: on macOS it
+    /// raises an Objective-C exception for an object it cannot write (a `Date`, a struct), which
+    /// no Swift `catch` can stop.
+    func jsonBody(from parameters: Any) throws(RequestSerializationError) -> Data {
+        guard JSONSerialization.isValidJSONObject(parameters) else {
+            throw .invalidParameters(reason: "The `parameters` argument is not valid JSON.")
+        }
+        do {
+            return try JSONSerialization.data(withJSONObject: parameters, options: writingOptions)
+        } catch {
+            throw .bodyEncodingFailed(error)
         }
     }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 public struct MultipartFormData: Sendable {
     /// The line between parts: `Boundary+` and 16 upper-case hex digits, random unless given.
     public let boundary: String
-    public private(set) var parts: [MultipartPart] = []
+    public internal(set) var parts: [MultipartPart] = []
 
     /// An empty form with a random boundary.
     public init() {
@@ -52,45 +52,6 @@ extension MultipartFormData {
 }
 // end-listing
 
-// listing: appending-file-parts
-extension MultipartFormData {
-    /// A file on disk, named after its last path component, typed by its extension. It is read
-    /// while the body is sent, never loaded whole.
-    public mutating func appendPart(withFileURL fileURL: URL, name: String) throws(MultipartFormError) {
-        try appendPart(
-            withFileURL: fileURL, name: name, fileName: fileURL.lastPathComponent,
-            mimeType: RequestBodies.mimeType(forPathExtension: fileURL.pathExtension))
-    }
-    // end-listing
-
-    // listing: appending-file-part-checks
-    /// A file on disk, with the name and type you give. Fails now, not while sending, when the
-    /// URL is not a file's or the file cannot be read: its length goes into `Content-Length`.
-    public mutating func appendPart(withFileURL fileURL: URL, name: String, fileName: String, mimeType: String)
-        throws(MultipartFormError)
-    {
-        guard fileURL.isFileURL else { throw .notAFileURL(fileURL) }
-        guard (try? fileURL.checkResourceIsReachable()) == true else { throw .fileNotReachable(fileURL) }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: fileURL.path)
-        } catch {
-            throw .fileUnreadable(fileURL, reason: "\(error)")
-        }
-        guard attributes[.type] as? FileAttributeType != .typeDirectory else {
-            throw .fileUnreadable(fileURL, reason: "it is a folder")
-        }
-        guard let size = (attributes[.size] as? NSNumber)?.uint64Value else {
-            throw .fileUnreadable(fileURL, reason: "its size is unknown")
-        }
-        parts.append(
-            MultipartPart(
-                headers: fileHeaders(name: name, fileName: fileName, mimeType: mimeType),
-                body: .file(fileURL, length: size)))
-    }
-}
-// end-listing
-
 // listing: appending-stream-parts
 extension MultipartFormData {
     /// A stream of exactly `length` bytes. `makeStream` is called each time the body is read.
@@ -112,64 +73,14 @@ extension MultipartFormData {
         }
         parts.append(MultipartPart(headers: headers, body: .data(body)))
     }
+}
+// end-listing
 
+extension MultipartFormData {
     /// The parts, with `other`'s parts before them (used to put parameters first).
     func prepending(_ other: [MultipartPart]) -> MultipartFormData {
         var form = self
         form.parts = other + parts
         return form
     }
-}
-// end-listing
-
-// listing: disposition-quoting
-/// `form-data; name="…"`, with the name made safe for its quotes. AFNetworking writes names as they
-/// are, so a name with a `"` or a line break corrupts the part. Browsers follow the HTML standard:
-/// `"` becomes `%22`, CR `%0D`, LF `%0A`; so does this.
-func disposition(name: String, fileName: String? = nil) -> String {
-    func quoted(_ text: String) -> String {
-        // Scalar by scalar: to a `String`, "\r\n" is one Character, which a search for "\r" skips.
-        var quoted = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "%22"
-            case "\r": quoted += "%0D"
-            case "\n": quoted += "%0A"
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted
-    }
-    let named = "form-data; name=\"\(quoted(name))\""
-    return fileName.map { named + "; filename=\"\(quoted($0))\"" } ?? named
-}
-// end-listing
-
-extension MultipartPart {
-    /// A text field's part.
-    static func field(name: String, data: Data) -> MultipartPart {
-        MultipartPart(headers: [PartHeader("Content-Disposition", disposition(name: name))], body: .data(data))
-    }
-}
-
-private func fileHeaders(name: String, fileName: String, mimeType: String) -> [PartHeader] {
-    [
-        PartHeader("Content-Disposition", disposition(name: name, fileName: fileName)),
-        PartHeader("Content-Type", oneLine(mimeType)),
-    ]
-}
-
-/// A MIME type kept on its header line. AFNetworking writes it as given, so a CR or LF in it ends the
-/// part's headers early and what follows is read as another header, or as the body. Escaped as names
-/// are (`%0D`, `%0A`), it stays one harmless line; quotes stay, since a parameter may be quoted.
-private func oneLine(_ mimeType: String) -> String {
-    var line = ""
-    for scalar in mimeType.unicodeScalars {
-        switch scalar {
-        case "\r": line += "%0D"
-        case "\n": line += "%0A"
-        default: line.unicodeScalars.append(scalar)
-        }
-    }
-    return line
 }

@@ -47,9 +47,11 @@ extension MultipartFormData {
         segments.append(.framing(Data(MultipartFraming.finalBoundary(boundary).utf8)))
         return segments
     }
-    // end-listing
+}
+// end-listing
 
-    // listing: content-length
+// listing: content-length
+extension MultipartFormData {
     /// The length of the whole body, in bytes, computed without reading any part.
     public var contentLength: UInt64 {
         segments.reduce(0) { total, segment in

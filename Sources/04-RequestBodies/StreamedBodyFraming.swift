@@ -6,15 +6,11 @@ public enum StreamedBodyFraming: Sendable {
     /// a Content-Length header, and what AFNetworking always sets.
     case contentLength
     /// No Content-Length: the body is sent in chunks (`Transfer-Encoding: chunked`), each with its
-    /// own length. FoundationNetworking on Linux hands a body stream to libcurl with an unknown
-    /// length, and libcurl always chunks it, *adding* `Transfer-Encoding: chunked` even next to a
-    /// Content-Length header. A request with both is invalid HTTP (RFC 9112 §6.3, the shape of a
-    /// request-smuggling attack): a strict server refuses it, a lax one may read the body wrong.
-    ///
-    /// For `uploadTask(withStreamedRequest:)` libcurl also sends `Expect: 100-continue` and holds
-    /// the body back until the server answers `100 Continue`, as real servers do at once (or for
-    /// one second, then sends it anyway). The header stays: a server may refuse any other
-    /// expectation with 417, an empty `Expect:` included.
+    /// own length. libcurl, under FoundationNetworking, chunks every body stream, *adding*
+    /// `Transfer-Encoding: chunked` even next to a Content-Length header: RFC 9112 §6.2 forbids
+    /// sending both, and a strict server refuses the request. For `uploadTask(withStreamedRequest:)`
+    /// libcurl also asks `Expect: 100-continue`, which stays: any other expectation, an empty one
+    /// included, may be refused with 417.
     case chunked
 
     /// `.chunked` where URLSession is FoundationNetworking (Linux), `.contentLength` elsewhere.
