@@ -34,7 +34,8 @@ public enum TraceStep: String, Sendable, CaseIterable {
     public var chapter: Int {
         switch self {
         case .queryString: 2
-        case .requestSerialization: 3
+        // Chapter 3 builds the rule (`BaseURL`); chapter 10's manager applies it and reports the step.
+        case .requestSerialization, .baseURLResolution: 3
         case .validation: 5
         case .parsing: 6
         case .didReceiveResponse, .didReceiveData, .didSendBodyData, .didWriteData, .didFinishDownloading, .didComplete,
@@ -42,7 +43,6 @@ public enum TraceStep: String, Sendable, CaseIterable {
             .completionQueue, .didCompleteNotification:
             8
         case .taskCreation, .taskTableInsert, .resume, .resumeNotification, .taskTableRemoval: 9
-        case .baseURLResolution: 10
         case .imageCache, .mergedTask, .downloadQueue, .responseHandlers: 11
         case .caller: 0
         }

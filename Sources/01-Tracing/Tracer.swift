@@ -35,7 +35,8 @@ public final class Tracer: Sendable {
         self.sink = sink
     }
 
-    /// Reports one step. `detail` is built here, only because someone is listening.
+    /// Reports one step to the sink. Its place and detail arrive built: `TraceSwitch.record` builds
+    /// them only when a tracer is set, so a step nobody listens to builds nothing.
     package func record(_ step: TraceStep, task: Int? = nil, on place: String, _ detail: String = "") {
         sink(
             TraceEvent(
