@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Everything that can stop a serializer from producing a request. AFNetworking reports these as
-/// `NSError`s in its domain `com.alamofire.error.serialization.request` (or asserts, and crashes);
-/// here each one is a case a caller can switch over, and each still bridges to the `NSError`
-/// AFNetworking would have produced, for code that logs or compares domains and codes.
+/// Everything that can stop a serializer from producing a request, as a case a caller can switch
+/// over. Each case also bridges to an `NSError` in the domain AFNetworking gives its request
+/// serialization errors, `com.alamofire.error.serialization.request`, for code that logs or
+/// compares domains and codes. The bridge is the course's: AFNetworking asserts on a bad URL
+/// instead of making an error, and returns a failing query block's own error unwrapped.
 public enum RequestSerializationError: Error {
     /// The URL string could not be parsed. AFNetworking asserts (`NSParameterAssert(url)`), which
     /// crashes a debug build and sends a request to nowhere in a release build.
