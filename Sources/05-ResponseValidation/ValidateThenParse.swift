@@ -5,12 +5,12 @@ import FoundationNetworking
 
 extension HTTPResponseSerializer {
     // listing: validate-then-parse
-    /// Validates, then parses the body with `parse`, deciding as AFNetworking's parsers do:
+    /// Validates, then parses the body with `parse`, deciding as AFNetworking's JSON parser does:
     ///
     /// - a content-type failure anywhere in the validation error's chain: no parse, no object.
     ///   The body is in some other format, and parsing it would only add a misleading error;
     /// - any other failure (a status): parse anyway, and return the object *with* the error;
-    /// - an empty body: nothing to parse, no object;
+    /// - an empty body: no object, in every format (AFNetworking's XML and plist parsers differ);
     /// - a parse failure: its error, with the validation error (if any) beneath it.
     ///
     /// Every AFNetworking parser repeats the first rule's four lines; here it is written once.
