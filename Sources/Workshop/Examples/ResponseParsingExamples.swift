@@ -55,7 +55,7 @@ enum ResponseParsingExamples {
             ("deep", "application/json", Data(deep.utf8)),
             ("not UTF-8", "application/json", Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D])),
             ("Klingon", "application/json; charset=x-klingon", Data("[]".utf8)),
-            ("50 MB", "application/json", Data(count: 50 << 20)),
+            ("50 MiB", "application/json", Data(count: 50 << 20)),
             ("entities", "application/xml", Data(#"<!DOCTYPE a [<!ENTITY e "lol">]><a>&e;</a>"#.utf8)),
         ]
         let json = JSONResponseSerializer()
