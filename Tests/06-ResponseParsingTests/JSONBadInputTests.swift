@@ -118,7 +118,7 @@ struct JSONBadInputTests {
     }
     #endif
 
-    @Test("A 50 MB body is refused with bodyTooLarge before it is parsed, and parses when allowed")
+    @Test("A 50 MiB body is refused with bodyTooLarge before it is parsed, and parses when allowed")
     func fiftyMegabytes() {
         let size = 50 << 20
         var data = Data(repeating: UInt8(ascii: " "), count: size)
