@@ -2,8 +2,10 @@
 public enum Predictions {
     /// A space and `&` are escaped; letters are not.
     public static let puzzle1 = "q=fish%20%26%20chips"
-    /// Keys sorted at every level (`langs` before `name`), brackets escaped, the array kept in order.
-    public static let puzzle2 = "user%5Blangs%5D%5B%5D=en&user%5Blangs%5D%5B%5D=fr&user%5Bname%5D=Ada"
+    /// `<` on strings compares codes, and `U` (0x55) comes before `s` (0x73): `Unit` goes first. The
+    /// array keeps its order, each dictionary in it is written `sizes[]` and then its own keys,
+    /// sorted inside each element (`h` before `w`), never across the elements.
+    public static let puzzle2 = "Unit=cm&sizes%5B%5D%5Bh%5D=9&sizes%5B%5D%5Bw%5D=10&sizes%5B%5D%5Bw%5D=2"
     /// NSNull gives the bare field, `true` gives 1, an empty array gives nothing at all.
     public static let puzzle3 = "a&b=1"
     /// `/` and `?` stay (RFC 3986 §3.4 allows them in a query); `@`, `#` and the inner `=` do not.

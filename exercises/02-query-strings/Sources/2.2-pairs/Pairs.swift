@@ -27,8 +27,8 @@ public enum QueryParseError: Error, Equatable {
 /// - a name and a value are split apart first and percent-decoded afterwards; a `+` is a space;
 /// - `user[name]` is the key `name` of the object `user`; `tags[]` appends to the list `tags`;
 /// - `items[][id]` adds to the *last* element of the list `items`, unless that element has no
-///   room for it (a value already sits at `[id]`): then a new element starts; a list inside the
-///   element always has room;
+///   room for it (a value already sits at `[id]`; for `items[][at][y]`, at `[at][y]`): then a new
+///   element starts; a list inside the element always has room;
 /// - a plain name given twice keeps its last value; a name that gives a place a second shape, or
 ///   a bad escape, throws.
 public func parameters(fromQuery query: String) throws(QueryParseError) -> [String: Parameter] {

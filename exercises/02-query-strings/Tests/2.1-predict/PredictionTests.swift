@@ -19,9 +19,9 @@ struct PredictionTests {
         check(Predictions.puzzle1, ["q": "fish & chips"])
     }
 
-    @Test("Puzzle 2: a dictionary nested in a dictionary, with an array inside")
+    @Test("Puzzle 2: dictionaries inside an array, beside a key that starts with a capital")
     func puzzle2() {
-        check(Predictions.puzzle2, ["user": ["name": "Ada", "langs": ["en", "fr"]]])
+        check(Predictions.puzzle2, ["sizes": [["w": 10, "h": 9], ["w": 2]], "Unit": "cm"])
     }
 
     @Test("Puzzle 3: a null, a boolean and an empty array")

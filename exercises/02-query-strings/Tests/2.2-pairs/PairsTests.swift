@@ -80,6 +80,16 @@ struct PairsTests {
                    query: query, because: "a list in a record always has room, so the second record's `a` joins the first's; only the taken `id` starts a new record: ")
     }
 
+    @Test("Records that hold objects come back one per element: room is looked for at the end of the name, not at its first key")
+    func recordsWithObjects() throws {
+        // items[][at][x]=1&items[][at][y]=2&items[][at][x]=3&items[][at][y]=4: `at` is already an
+        // object when `[y]` arrives, and that object has no `y` yet, so the record has room.
+        let sent: [String: Any] = ["items": [["at": ["x": 1, "y": 2]], ["at": ["x": 3, "y": 4]]]]
+        let query = queryString(from: sent)
+        expectRead(try parameters(fromQuery: query), expected(sent), query: query,
+                   because: "a place is taken only when a value already sits at the end of the name: ")
+    }
+
     @Test("Two dictionaries in a list that share no key come back as one: the query cannot tell them apart")
     func ambiguous() throws {
         // items[][name]=x&items[][id]=2: the first record has no `id` yet, so `id` joins it. This is
@@ -110,7 +120,8 @@ struct PairsTests {
 }
 
 /// Random parameters that a query can carry back: text with every kind of character, nulls,
-/// nested dictionaries, lists of text, and lists of records that all have the same keys.
+/// nested dictionaries, lists of text, and lists of records that all have the same keys, some of
+/// them holding an object or a list of their own.
 struct RandomParameters {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
@@ -146,11 +157,18 @@ struct RandomParameters {
         case 2: return (0...next(3)).map { _ in text() }
         case 3: return dictionary(depth: depth)
         default:
-            // Records: the same keys in each, and a text first in sorted order, so that a taken
-            // place starts every new record.
-            let fields = ["id"] + ["name", "tags"].filter { _ in next(2) == 0 }
+            // Records: the same keys in each, and a value first in sorted order that is never a
+            // list (text, or an object whose first key holds text), so that a taken place starts
+            // every new record.
+            let fields = [["at", "id"][next(2)]] + ["name", "tags"].filter { _ in next(2) == 0 }
             return (0...next(2)).map { _ in
-                Dictionary(uniqueKeysWithValues: fields.map { ($0, $0 == "tags" ? (0...next(2)).map { _ in text() } as Any : text() as Any) })
+                Dictionary(uniqueKeysWithValues: fields.map { field -> (String, Any) in
+                    switch field {
+                    case "tags": (field, (0...next(2)).map { _ in text() })
+                    case "at": (field, ["x": text(), "y": text()])
+                    default: (field, text())
+                    }
+                })
             }
         }
     }

@@ -18,7 +18,7 @@ struct EscaperTests {
 
     @Test("Every string the course's escaper writes is unescaped back to itself")
     func roundTrip() throws {
-        let pieces = ["a", "Z", "0", " ", "%", "&", "=", "+", "/", "?", "é", "中", "😀", "👍🏽", "🇯🇵", "\u{0}", "\n", "%41"]
+        let pieces = ["a", "Z", "0", " ", "%", "&", "=", "+", "/", "?", "é", "中", "😀", "👍🏽", "🇯🇵", "\u{0}", "\n", "%41", "\u{FFFD}"]
         var state: UInt64 = 24
         for _ in 0..<1_000 {
             var string = ""
@@ -31,6 +31,20 @@ struct EscaperTests {
             let back = try unescape(escaped)
             #expect(back == string, "for \(escaped)")
             if back != string { return }
+        }
+    }
+
+    @Test("A real U+FFFD, escaped or not, is text like any other character")
+    func replacementCharacter() {
+        // U+FFFD is what a decoder writes for bytes it could not read, but it is also a character a
+        // person may type or a server may store: its three bytes, EF BF BD, are well-formed UTF-8.
+        for input in ["%EF%BF%BD", "caf\u{FFFD}", "%ef%bf%bd%20ok"] {
+            do {
+                let text = try unescape(input)
+                #expect(text.unicodeScalars.contains("\u{FFFD}"), "unescape(\(input.debugDescription)) lost its U+FFFD: \(text.debugDescription)")
+            } catch {
+                Issue.record("unescape(\(input.debugDescription)) threw \(error), but EF BF BD is U+FFFD, well-formed UTF-8")
+            }
         }
     }
 
