@@ -27,6 +27,16 @@ struct QueryPlacementTests {
                 == "https://example.com/users?x=1&filter%5Brole%5D=admin")
     }
 
+    @Test("Names that differ only in case are two names: only the hex digits of an escape ignore case")
+    func caseMatters() {
+        // `Page` and `page` are two parameters to Rack, PHP, Go and Express (ASP.NET ignores
+        // case); only the hex digits of `%5b` and `%5B` name the same byte.
+        let url = "https://example.com/p?Page=1&page=1&Filter%5Brole%5D=x"
+        let result = merged("page=2&filter%5brole%5d=admin", into: url)
+        #expect(result == "https://example.com/p?Page=1&Filter%5Brole%5D=x&page=2&filter%5brole%5d=admin",
+                "merging page=2&filter%5brole%5d=admin into \(url) gave \(result ?? "nil"): a pair was kept or dropped by a name it does not have")
+    }
+
     @Test("The pairs keep their bytes: an escaped + stays escaped, on both sides")
     func keepsBytes() {
         #expect(merged("sum=1%2B1%3D2", into: "https://example.com/calc?q=a%2Bb") == "https://example.com/calc?q=a%2Bb&sum=1%2B1%3D2")

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import QueryStrings
 import RequestSerialization
 import Testing
 
@@ -13,6 +14,22 @@ struct RepeatedKeysTests {
         let request = try repeatedKeysSerializer().request(method: "GET", urlString: "https://example.com/search",
                                                            parameters: ["tag": ["swift", "http"], "q": "fish & chips"])
         #expect(request.url?.query == "q=fish%20%26%20chips&tag=swift&tag=http")
+    }
+
+    @Test("Keys are escaped as chapter 2 escapes them, exactly as values are: a server reads back the keys that were sent")
+    func escapedKeys() throws {
+        let parameters: [String: Any] = ["a&b": "c=d", "page_size": 10, "sort.by": "name", "x y": ["1", "2"], "é~": "ok"]
+        let request = try repeatedKeysSerializer().request(method: "GET", urlString: "https://example.com/search", parameters: parameters)
+        let query = request.url?.query ?? ""
+        // What a server does: split at `&` and `=` first, then undo the escapes.
+        let pairs = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false) }
+        let keysRead = pairs.map { $0[0].removingPercentEncoding ?? String($0[0]) }
+        #expect(keysRead == ["a&b", "page_size", "sort.by", "x y", "x y", "é~"], "a server reading \(query) finds the keys \(keysRead)")
+        // The bytes, key by key: chapter 2 escapes everything but letters, digits, -._~ / and ?.
+        for (pair, key) in zip(pairs, keysRead) where keysRead.count == pairs.count && pair[0] != percentEscaped(key) {
+            Issue.record("the key \(key.debugDescription) went out as \(String(pair[0]).debugDescription), not as chapter 2 escapes it")
+            return
+        }
     }
 
     @Test("Keys go out sorted, however many there are and in whatever order the dictionary keeps them")

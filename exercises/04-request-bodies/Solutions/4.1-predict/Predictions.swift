@@ -1,10 +1,15 @@
 /// Reference predictions for the puzzles of exercise 4.1, with the rule each one turns on.
 public enum Predictions {
-    /// The initial boundary has no CRLF before it; the final one has `--` after the boundary.
+    /// An empty part still has its headers and the empty line that ends them: its body is nothing
+    /// at all, so the next boundary's CRLF follows at once. A part whose body is a CRLF keeps it,
+    /// and the final boundary brings a CRLF of its own: the one before a boundary is the boundary's.
     public static let puzzle1 = "--Boundary+00000000000000AB\r\n"
-        + "Content-Disposition: form-data; name=\"answer\"\r\n"
+        + "Content-Disposition: form-data; name=\"empty\"\r\n"
         + "\r\n"
-        + "42"
+        + "\r\n--Boundary+00000000000000AB\r\n"
+        + "Content-Disposition: form-data; name=\"crlf\"\r\n"
+        + "\r\n"
+        + "\r\n"
         + "\r\n--Boundary+00000000000000AB--\r\n"
 
     /// Parameters come first, sorted by key, as text fields; then the form's own part, whose

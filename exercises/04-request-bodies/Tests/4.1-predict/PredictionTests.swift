@@ -27,10 +27,11 @@ struct PredictionTests {
         #expect(predictionIsRight, "\(prediction.debugDescription) is not the body")
     }
 
-    @Test("Puzzle 1: one text field")
+    @Test("Puzzle 1: an empty field, then a field that is a line break")
     func puzzle1() throws {
         var form = try MultipartFormData(boundary: Self.boundary)
-        form.appendPart(withFormData: Data("42".utf8), name: "answer")
+        form.appendPart(withFormData: Data(), name: "empty")
+        form.appendPart(withFormData: Data("\r\n".utf8), name: "crlf")
         check(Predictions.puzzle1, try body(form.makeBodyStream()))
     }
 

@@ -85,6 +85,31 @@ struct BodyReaderTests {
         #expect(got == "--hd\r\nreabod", "the bytes read were \(got.debugDescription)")
     }
 
+    @Test("A stream already opened by a read and then skipped to its end is read to its end and closed")
+    func openedThenSkipped() throws {
+        let stream = RecordingStream(Data((0..<100).map { UInt8($0) }))
+        let reader = BodyReader([.bytes(Data([0xAA])), .stream(stream, length: 100), .bytes(Data("end".utf8))])
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 10)
+        defer { buffer.deallocate() }
+        #expect(try reader.read(into: buffer) == 10, "the first read should fill its 10 bytes")  // opens the stream
+        #expect(try reader.skip(92) == 92)  // the stream's last 91 bytes, and "e"
+        let rest = try readAll(reader)
+        #expect(rest == Data("nd".utf8), "after the skip, the reader gave \(Array(rest))")
+        #expect(stream.closed, "the stream was opened by a read, then skipped to its end, and never closed: its file stays open")
+        #expect(stream.position == 100, "the skip passed the stream's last bytes without reading them: \(stream.position) of 100 were read")
+    }
+
+    @Test("A stream already opened that ends early while it is skipped is an error that names its segment")
+    func openedThenShort() throws {
+        let reader = BodyReader([.stream(RecordingStream(Data(count: 30)), length: 50), .bytes(Data("z".utf8))])
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 10)
+        defer { buffer.deallocate() }
+        _ = try reader.read(into: buffer)
+        #expect(throws: BodyReaderError.streamEndedEarly(segment: 0), "a stream that declared 50 bytes and holds 30 was skipped past its end without a word") {
+            try reader.skip(45)
+        }
+    }
+
     @Test("A stream that ends early while it is skipped is an error that names its segment")
     func shortStream() {
         let reader = BodyReader([.bytes(Data("a".utf8)), .stream(InputStream(data: Data(count: 3)), length: 5), .bytes(Data("z".utf8))])
@@ -92,12 +117,14 @@ struct BodyReaderTests {
     }
 }
 
-/// Records whether it was opened and the largest `maxLength` it was asked for.
+/// Records whether it was opened and closed, how far it was read, and the largest `maxLength` it
+/// was asked for.
 final class RecordingStream: InputStream {
     private let data: Data
-    private var position = 0
+    private(set) var position = 0
     private(set) var largestRead = 0
     private(set) var opened = false
+    private(set) var closed = false
 
     init(_ data: Data) {
         self.data = data
@@ -105,7 +132,7 @@ final class RecordingStream: InputStream {
     }
 
     override func open() { opened = true }
-    override func close() {}
+    override func close() { closed = true }
     override var hasBytesAvailable: Bool { position < data.count }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {

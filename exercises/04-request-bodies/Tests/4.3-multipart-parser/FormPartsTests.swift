@@ -79,6 +79,17 @@ struct FormPartsTests {
         #expect(problem == nil, "\(problem ?? "")")
     }
 
+    @Test("A quoted name or file name may hold \"; \", which only looks like the start of the next parameter")
+    func quotedSeparator() throws {
+        var form = try MultipartFormData(boundary: boundary)
+        form.appendPart(withFileData: Data("%PDF".utf8), name: "draft; v2", fileName: "report; final.pdf", mimeType: "application/pdf")
+        form.appendPart(withFormData: Data("y".utf8), name: "a; filename=b")
+        let parts = try formParts(of: try body(of: form), boundary: boundary)
+        let problem = mismatch(parts, [FormPart(name: "draft; v2", fileName: "report; final.pdf", contentType: "application/pdf", content: Data("%PDF".utf8)),
+                                       FormPart(name: "a; filename=b", content: Data("y".utf8))])
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
     @Test("Every form the course library writes, with parameters first, is read back part by part")
     func roundTrip() throws {
         var state: UInt64 = 43

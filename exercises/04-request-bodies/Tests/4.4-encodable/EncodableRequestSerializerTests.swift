@@ -67,6 +67,27 @@ struct EncodableRequestSerializerTests {
         #expect(post.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"include_archived":false,"page_size":5,"q":"ink"}"#)
     }
 
+    @Test("A dictionary of parameters, which is not Encodable, still goes in a GET's query as before, and no parameters are no query")
+    func dictionaryStillWorks() throws {
+        let parameters: [String: Any] = ["q": "fish & chips", "page": 2, "archived": true, "cursor": NSNull(), "tags": ["a", "b"]]
+        let plain = HTTPRequestSerializer(languages: ["en"], userAgent: nil)
+        for method in ["GET", "HEAD", "DELETE"] {
+            let before = try plain.request(method: method, urlString: "https://api.example.com/items", parameters: parameters).url?.query
+            do {
+                let query = try serializer.request(method: method, urlString: "https://api.example.com/items", parameters: parameters).url?.query
+                #expect(query == before, "a \(method) with a dictionary sent the query \(query ?? "nil"), not the one chapter 3's serializer sends")
+            } catch {
+                Issue.record("a \(method) with a dictionary of parameters threw \(error); a dictionary must work as it always did")
+            }
+        }
+        do {
+            let request = try serializer.request(method: "GET", urlString: "https://api.example.com/items", parameters: nil)
+            #expect(request.url?.query == nil, "a GET with no parameters got the query \(request.url?.query ?? "")")
+        } catch {
+            Issue.record("a GET with no parameters threw \(error)")
+        }
+    }
+
     @Test("A GET whose value is not an object is not a dictionary, and an encoder failure carries the encoder's error")
     func errors() {
         #expect {

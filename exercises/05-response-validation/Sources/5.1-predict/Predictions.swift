@@ -1,5 +1,5 @@
-/// Your predictions for the puzzles of exercise 5.1 (see this chapter's README.md). Each puzzle is
-/// validated by `HTTPResponseSerializer(acceptableContentTypes: ["application/json"])`.
+/// Your predictions for the puzzles of exercise 5.1 (see this chapter's README.md). Each puzzle
+/// names the `HTTPResponseSerializer` that validates it.
 ///
 /// A prediction says whether the response is valid, and lists the `NSError` codes of the error's
 /// chain, outermost first: `(valid: true, codes: [])` for a valid response,

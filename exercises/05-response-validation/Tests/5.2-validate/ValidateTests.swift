@@ -55,6 +55,28 @@ struct ValidateTests {
         #expect(result.error?.chain.map(\.reason) == [.unacceptableStatusCode(404)])
     }
 
+    @Test("No acceptable content types (nil, the default) accepts every type: only the status can fail")
+    func anyContentType() {
+        for type in ["text/html", "application/problem+json", nil] as [String?] {
+            let success = validate(response(200, type), data: body)
+            #expect(success.isValid, "a 200 labelled \(type ?? "nothing") failed with no acceptable types named: \(String(describing: success.error?.chain.map(\.reason)))")
+            let failure = validate(response(500, type), data: body)
+            #expect(failure.error?.chain.map(\.reason) == [.unacceptableStatusCode(500)],
+                    "a 500 labelled \(type ?? "nothing"), no acceptable types named: the chain is \(String(describing: failure.error?.chain.map(\.reason)))")
+        }
+    }
+
+    @Test("A response that is not HTTP has no status or headers to check, and passes where the same page over HTTP fails")
+    func notHTTP() {
+        let page = Data("<p>".utf8)
+        let overHTTP = validate(response(200, "text/html"), data: page, acceptableContentTypes: json)
+        #expect(overHTTP.error?.reason == .unacceptableContentType("text/html"), "an HTML page over HTTP, where JSON is acceptable, passed")
+        let file = URLResponse(url: URL(fileURLWithPath: "/tmp/page.html"), mimeType: "text/html", expectedContentLength: 3, textEncodingName: nil)
+        let result = validate(file, data: page, acceptableContentTypes: json)
+        #expect(result.isValid && result.error == nil, "a file's response (not an HTTPURLResponse) failed: \(String(describing: result.error?.reason))")
+        #expect(validate(nil, data: nil, acceptableContentTypes: json).isValid, "no response at all failed")
+    }
+
     @Test("A failing status explained in application/problem+json fails with the status error alone")
     func problemDetailsExplainAFailure() {
         for type in ["application/problem+json", "Application/Problem+JSON; charset=utf-8"] {
@@ -75,19 +97,19 @@ struct ValidateTests {
     @Test("Your validation agrees with AFNetworking's, problem details aside, on a grid of responses")
     func agreesWithTheLibrary() {
         let problem = "application/problem+json"
-        for statuses in [IndexSet(integersIn: 200..<300), IndexSet([200, 404]), nil] as [IndexSet?] {
+        for (statuses, types) in [IndexSet(integersIn: 200..<300), IndexSet([200, 404]), nil].flatMap({ s in [json, nil].map { (s, $0) } }) as [(IndexSet?, Set<String>?)] {
             for status in [200, 204, 304, 404, 500] {
                 for type in ["application/json", "Application/JSON; charset=utf-8", "text/html", problem, nil] as [String?] {
                     for data in [body, Data(), nil] as [Data?] {
                         // The variant is AFNetworking's rules with problem+json accepted, on a failing status only.
                         let statusFails = statuses.map { !$0.contains(status) } ?? false
-                        var library = HTTPResponseSerializer(acceptableContentTypes: statusFails ? json.union([problem]) : json)
+                        var library = HTTPResponseSerializer(acceptableContentTypes: types.map { statusFails ? $0.union([problem]) : $0 })
                         library.acceptableStatusCodes = statuses
                         let expected = library.validate(response(status, type), data: data)
-                        let actual = validate(response(status, type), data: data, acceptableStatusCodes: statuses, acceptableContentTypes: json)
+                        let actual = validate(response(status, type), data: data, acceptableStatusCodes: statuses, acceptableContentTypes: types)
                         let same = expected.isValid == actual.isValid
                             && expected.error?.chain.map(\.reason) == actual.error?.chain.map(\.reason)
-                        #expect(same, "status \(status), type \(type ?? "none"), \(data?.count ?? -1) bytes")
+                        #expect(same, "status \(status), type \(type ?? "none"), \(data?.count ?? -1) bytes, acceptable types \(types.map { "\($0.sorted())" } ?? "nil")")
                         if !same { return }
                     }
                 }

@@ -70,6 +70,31 @@ struct ChainTests {
         #expect(chain(original)[1] === inner && inner.userInfo[NSUnderlyingErrorKey] == nil, "its innermost error changed")
     }
 
+    @Test("A cause already in the middle of the chain, with an error of its own beneath it, is not added again")
+    func alreadyInTheMiddle() {
+        // The connection was lost because the peer reset it: the cause carries its own cause.
+        let reset = NSError(domain: NSPOSIXErrorDomain, code: Int(ECONNRESET))
+        let cause = NSError(domain: NSURLErrorDomain, code: NSURLErrorNetworkConnectionLost, userInfo: [NSUnderlyingErrorKey: reset])
+        let error = NSError(domain: app.domain, code: app.code, userInfo: [NSUnderlyingErrorKey: cause])
+        let result = addingRootCause(cause, to: error)
+        #expect(codes(result) == [7, NSURLErrorNetworkConnectionLost, Int(ECONNRESET)],
+                "the cause was already the second of three levels, and the chain became \(codes(result))")
+        // Another cause still goes to the very bottom, beneath the reset.
+        let timedOut = NSError(domain: NSURLErrorDomain, code: NSURLErrorTimedOut)
+        #expect(codes(addingRootCause(timedOut, to: error)) == [7, NSURLErrorNetworkConnectionLost, Int(ECONNRESET), NSURLErrorTimedOut])
+    }
+
+    @Test("A cause is the very same error, not any error with its domain and code: a second connection lost is added")
+    func sameCodeIsNotTheSameError() {
+        let first = NSError(domain: NSURLErrorDomain, code: NSURLErrorNetworkConnectionLost,
+                            userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://api.example.com/me")!])
+        let second = NSError(domain: NSURLErrorDomain, code: NSURLErrorNetworkConnectionLost,
+                             userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://cdn.example.com/avatar.png")!])
+        let result = addingRootCause(second, to: addingRootCause(first, to: app))
+        #expect(codes(result) == [7, NSURLErrorNetworkConnectionLost, NSURLErrorNetworkConnectionLost],
+                "a second, different error with the same domain and code was taken for the first: the chain is \(codes(result))")
+    }
+
     @Test("A cause that is already in the chain is not added again, and a chain can take a chain")
     func onceOnly() {
         let once = addingRootCause(dropped, to: app)

@@ -38,6 +38,21 @@ struct UTF8CheckTests {
         #expect(disagreement(text + [0xFF], expected: text.count) == nil, "\(disagreement(text + [0xFF], expected: text.count) ?? "")")
     }
 
+    @Test("Every row of the table holds text: ED below A0, EE–EF, F1–F3 and F4 below 90 are UTF-8")
+    func everyRow() {
+        let cases: [(String, String)] = [
+            ("한국어", "Korean, whose syllables from U+D000 on begin with ED"),
+            ("\u{FEFF}{}", "a byte-order mark, EF BB BF"), ("a\u{FFFD}b", "U+FFFD, EF BF BD, a real character"),
+            ("\u{E000}", "the first private-use character, EE 80 80"),
+            ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "the flag of England, whose tag characters begin with F3"),
+            ("\u{40000}", "U+40000, F1 80 80 80"), ("\u{10FFFD}", "U+10FFFD, F4 8F BF BD"),
+        ]
+        for (text, what) in cases {
+            let problem = disagreement(Array(text.utf8), expected: nil)
+            #expect(problem == nil, "\(what) is UTF-8: \(problem ?? "")")
+        }
+    }
+
     @Test("A broken sequence is reported at its first byte, counted from the start of the body")
     func firstByte() {
         for (bytes, offset) in [([0x61, 0xE2, 0x82, 0x28], 1), ([0x61, 0x62, 0xC3, 0x28, 0x63], 2), ([0xF0, 0x9F, 0x98, 0x41], 0)] as [([UInt8], Int)] {
@@ -70,7 +85,10 @@ struct UTF8CheckTests {
 
     @Test("On random bytes, the offset is the length of the longest prefix that is UTF-8, however the bytes are cut")
     func randomBytes() {
-        let pieces: [[UInt8]] = [[0x41], [0xC3, 0xA9], [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xA9], [0xED, 0xA0], [0xE0, 0x9F], [0xF4, 0x8F], [0xF4, 0x90], [0xC1], [0xBF], [0xF8]]
+        let pieces: [[UInt8]] = [
+            [0x41], [0xC3, 0xA9], [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0x95, 0x9C], [0xEF, 0xBF, 0xBD],
+            [0xF3, 0xA0, 0x81, 0xA7], [0xC3], [0xA9], [0xED, 0xA0], [0xE0, 0x9F], [0xF4, 0x8F], [0xF4, 0x90], [0xC1], [0xBF], [0xF8],
+        ]
         var state: UInt64 = 62
         for _ in 0..<400 {
             var bytes: [UInt8] = []

@@ -65,6 +65,16 @@ struct NDJSONTests {
         #expect(result.error?.reason == .malformedBody(format: "NDJSON", detail: "line 3 is not JSON"))
     }
 
+    @Test("A bad line after CRLFs and blank lines is named by the line an editor shows it on")
+    func lineNumberAfterBlankLinesAndCRLF() {
+        // Lines 1 to 6: {}, (blank), {}, (blank), two spaces, {oops}. CRLF and LF both end one line.
+        let body = "{}\r\n\r\n{}\n\n  \r\n{oops}\n"
+        let result = serializer.responseObject(for: response(), data: Data(body.utf8))
+        #expect(result.object == nil)
+        #expect(result.error?.reason == .malformedBody(format: "NDJSON", detail: "line 6 is not JSON"),
+                "for the body \(body.debugDescription): \(String(describing: result.error?.reason))")
+    }
+
     @Test("A body over the size limit is refused")
     func sizeLimit() {
         var small = serializer
