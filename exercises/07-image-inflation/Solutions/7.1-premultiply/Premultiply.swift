@@ -1,14 +1,15 @@
 /// Undoes premultiplication: the straight colour that a premultiplied byte stood for,
 /// round(component × 255 / alpha), halves rounded up. What an encoder needs before it writes a PNG
 /// (which stores straight colour) from a bitmap in the course's layout, which the course itself
-/// never does. Integers only: no `Double`, no `Float`.
+/// never does. Exact for every pair of bytes, whether you compute in integers or in `Double`.
 ///
 /// - alpha 0: the colour is gone (premultiplying made it 0), and the answer is 0;
 /// - a component above its alpha was never made by premultiplying: the answer is clamped to 255.
 public func unpremultiply(_ component: UInt8, by alpha: UInt8) -> UInt8 {
     guard alpha > 0 else { return 0 }
     // c × 255 / a + ½, in integers: (2 × c × 255 + a) / (2 × a). UInt32, because c × 255 does not
-    // fit in a byte; the clamp, because c > a gives more than 255.
+    // fit in a byte; the clamp, because c > a gives more than 255. (`Double` would be exact too:
+    // a quotient that is not a half is at least 1 / 2a away from one, far more than its error.)
     let (c, a) = (UInt32(component), UInt32(alpha))
     return UInt8(min(255, (2 * c * 255 + a) / (2 * a)))
 }

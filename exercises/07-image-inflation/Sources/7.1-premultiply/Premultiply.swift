@@ -1,7 +1,7 @@
 /// Undoes premultiplication: the straight colour that a premultiplied byte stood for,
 /// round(component × 255 / alpha), halves rounded up. What an encoder needs before it writes a PNG
 /// (which stores straight colour) from a bitmap in the course's layout, which the course itself
-/// never does. Integers only: no `Double`, no `Float`.
+/// never does. Exact for every pair of bytes, whether you compute in integers or in `Double`.
 ///
 /// - alpha 0: the colour is gone (premultiplying made it 0), and the answer is 0;
 /// - a component above its alpha was never made by premultiplying: the answer is clamped to 255.

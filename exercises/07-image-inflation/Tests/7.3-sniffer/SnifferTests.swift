@@ -71,6 +71,19 @@ struct SnifferTests {
         #expect(text(sniffSize(of: Header.jpeg(width: 800, height: 600, frame: 0xC2), mimeType: "image/jpeg")) == "JPEG 800×600")
     }
 
+    @Test("A Huffman table (DHT, FF C4) before the frame header is a table, not a frame header, and so is DAC (FF CC)")
+    func tablesBeforeTheFrame() {
+        // Some encoders write their tables before the frame header: a quantization table (DQT),
+        // then a Huffman table (DHT), whose marker C4 sits among the frame headers' C0–CF.
+        let dqt = Header.segment(0xDB, [0x00] + (1...64).map { UInt8($0) })
+        let dht = Header.segment(0xC4, [0x00] + [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0] + (0...11).map { UInt8($0) })
+        let dac = Header.segment(0xCC, [0x10, 0x55])
+        for (before, what) in [([dqt, dht], "DQT, DHT"), ([dht], "DHT"), ([dac, dht], "DAC, DHT")] {
+            let found = text(sniffSize(of: Header.jpeg(width: 1920, height: 1080, before: before), mimeType: "image/jpeg"))
+            #expect(found == "JPEG 1920×1080", "with \(what) before a 1920 × 1080 frame header, the sniffer read \(found)")
+        }
+    }
+
     @Test("A PNG cut inside its header gives nil, and the whole header gives the size, with no MIME type")
     func cutShort() {
         let header = Header.png(width: 1, height: 70_000)
@@ -85,9 +98,10 @@ struct SnifferTests {
         for _ in 0..<1_000 {
             let width = UInt32.random(in: 1...65_535, using: &generator)
             let height = UInt32.random(in: 1...65_535, using: &generator)
-            // Segments of random bytes before the frame header: they may hold 0xFF 0xC0 by chance.
+            // Segments of random bytes before the frame header, tables and application data: they
+            // may hold 0xFF 0xC0 by chance, and the tables' markers sit among the frame headers'.
             let segments = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-                Header.segment(UInt8.random(in: 0xE0...0xEF, using: &generator),
+                Header.segment([0xC4, 0xCC, 0xDB, 0xDD, 0xE0, 0xE1, 0xE2, 0xEE, 0xFE].randomElement(using: &generator)!,
                                (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
             }
             let bytes = Bool.random(using: &generator)

@@ -106,6 +106,32 @@ struct OrientationTests {
         }
     }
 
+    @Test("A bitmap whose rows are padded (bytesPerRow more than width × 4) is read row by row, for every orientation")
+    func paddedRows() {
+        // The stored 3 × 2 pixels again, each row followed by 8 bytes of padding, as a decoder may
+        // leave them to align rows: 20 bytes per row, of which 12 are pixels.
+        let padding = [UInt8](repeating: 0xEE, count: 8)
+        let rows = (0..<stored.height).map { y in (0..<stored.width).flatMap { x in
+            let p = stored.pixel(x: x, y: y)
+            return [p.blue, p.green, p.red, p.alpha]
+        } + padding }
+        let padded = Bitmap(width: 3, height: 2, bytesPerRow: 20, alphaInfo: stored.alphaInfo, pixels: Array(rows.joined()))
+        for (orientation, _, _) in Self.exif {
+            let fromPadded = upright(padded, orientation: orientation)
+            let fromTight = upright(stored, orientation: orientation)
+            let same = fromPadded.width == fromTight.width && fromPadded.height == fromTight.height
+                && (0..<fromTight.height).allSatisfy { y in (0..<fromTight.width).allSatisfy { x in fromPadded.pixel(x: x, y: y) == fromTight.pixel(x: x, y: y) } }
+            let misplaced = (0..<stored.height).flatMap { y in (0..<stored.width).map { (x: $0, y: y) } }
+                .filter { text(position(ofStored: $0.x, $0.y, in: fromPadded)) != text(position(ofStored: $0.x, $0.y, in: fromTight)) }
+            #expect(same, """
+                \(orientation) of a bitmap with 20 bytes per row: the stored pixels \(misplaced.map { text($0) }.joined(separator: ", ")) \
+                are not where they are when the rows have no padding (a pixel made of padding bytes is found nowhere)
+                """)
+            #expect(fromPadded.bytesPerRow == fromPadded.width * Bitmap.bytesPerPixel,
+                    "\(orientation): the result has \(fromPadded.bytesPerRow) bytes per row for \(fromPadded.width) pixels; upright returns a tightly packed bitmap")
+        }
+    }
+
     @Test("The preview of a picture stored sideways comes out upright")
     func preview() {
         // An upright "L", 4 wide and 6 tall, stored as a camera held sideways stores it: turned a

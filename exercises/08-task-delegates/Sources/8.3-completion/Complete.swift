@@ -31,9 +31,10 @@ public typealias CompletionHandler = @Sendable (URLResponse?, Any?, (any Error)?
 /// The rules are chapter 8's, for every caller: a network `error` goes straight to the handlers,
 /// with no object and no serialization; otherwise `serializer` runs once, on `processing`, and
 /// every handler gets its object and its error. Each handler runs on its caller's queue, inside
-/// `group`. `notify` runs once, on `notification`, after every handler has returned, and it runs
-/// even when there is no caller at all (AFNetworking posts `taskDidComplete` for a task without
-/// a completion handler too).
+/// `group`, the manager's completion group, which its other tasks share. `notify` runs once, on
+/// `notification`, after every handler of this task has returned, and it runs even when there is
+/// no caller at all (AFNetworking posts `taskDidComplete` for a task without a completion handler
+/// too).
 public func complete(
     response: URLResponse?, data: Data, error: (any Error)?, serializer: any ResponseSerializer,
     processing: DispatchQueue, callers: [Caller], group: DispatchGroup, notification: DispatchQueue,

@@ -34,6 +34,18 @@ struct CompleteTests {
                 "each handler should get no object and the network error; they got \(run.calls.map { "\($0.object ?? "no object"), \($0.error ?? "no error")" })")
     }
 
+    @Test("The completion group is shared with the manager's other tasks: the notification waits for this task's handlers only")
+    func sharedGroup() async {
+        // The manager's completion group holds every task's handlers: another task's handler is
+        // still running (it entered the group and has not left) while this task completes.
+        let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: nil, callers: 2, anotherTaskPending: true)
+        #expect(!run.waitedForAnotherTask, """
+            the notification went out only once another task's handler had left the completion group: \
+            the group is shared by every task, so it is empty only when all of them are done
+            """)
+        #expect(run.problems.isEmpty, "\(run.explanation)")
+    }
+
     @Test("No caller at all: the notification is still posted, once")
     func noCaller() async {
         let run = await Run.completing(status: 200, body: "[]", error: nil, callers: 0)
@@ -55,6 +67,8 @@ struct Run: Sendable {
     var calls: [Call]
     var groupIsEmptyAfterwards: Bool
     var stuck: String?
+    /// The notification came only after another task's handler left the shared group.
+    var waitedForAnotherTask = false
 
     var serializerRuns: Int { log.filter { $0.hasPrefix("serializer") }.count }
 
@@ -92,19 +106,21 @@ struct Run: Sendable {
         return queue
     }
 
-    static func completing(status: Int, body: String, error: (any Error)?, callers: Int) async -> Run {
+    static func completing(status: Int, body: String, error: (any Error)?, callers: Int, anotherTaskPending: Bool = false) async -> Run {
         await withCheckedContinuation { (done: CheckedContinuation<Run, Never>) in
             // All the waiting happens on a thread of its own, never on the test's.
             DispatchQueue(label: "8.3 driver").async {
-                done.resume(returning: drive(status: status, body: body, error: error, callers: callers))
+                done.resume(returning: drive(status: status, body: body, error: error, callers: callers, anotherTaskPending: anotherTaskPending))
             }
         }
     }
 
-    private static func drive(status: Int, body: String, error: (any Error)?, callers count: Int) -> Run {
+    private static func drive(status: Int, body: String, error: (any Error)?, callers count: Int, anotherTaskPending: Bool) -> Run {
         let processing = queue("processing", .concurrent)
         let notification = queue("notification")
         let group = DispatchGroup()
+        // Another task's handler, still running in the same group, until the end of the run.
+        if anotherTaskPending { group.enter() }
         let queues = (0..<count).map { queue("queue \($0 + 1)") }
         let log = Protected<[String]>([])
         let calls = Protected<[Call]>([])
@@ -148,12 +164,24 @@ struct Run: Sendable {
             notification.sync {}
         }
         // A notification that travels by another route gets a few seconds more.
-        for _ in 0..<500 where !log.withLock({ $0.contains { $0.hasPrefix("notify") } }) {
+        let notified = { log.withLock { $0.contains { $0.hasPrefix("notify") } } }
+        for _ in 0..<500 where !notified() {
             usleep(10_000)
+        }
+        var waitedForAnotherTask = false
+        if anotherTaskPending {
+            // The other task's handler returns now; a notification that waited for it comes now.
+            let notifiedBefore = notified()
+            group.leave()
+            for _ in 0..<500 where !notified() {
+                usleep(10_000)
+            }
+            waitedForAnotherTask = !notifiedBefore && notified()
         }
         return Run(
             callers: count, log: log.withLock { $0 }, calls: calls.withLock { $0 },
-            groupIsEmptyAfterwards: group.wait(timeout: .now()) == .success, stuck: stuck)
+            groupIsEmptyAfterwards: group.wait(timeout: .now()) == .success, stuck: stuck,
+            waitedForAnotherTask: waitedForAnotherTask)
     }
 
     static func describe(_ object: Any?) -> String? {

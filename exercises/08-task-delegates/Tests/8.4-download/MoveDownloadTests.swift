@@ -54,6 +54,21 @@ struct MoveDownloadTests {
         #expect(scene.leftovers.isEmpty, "left behind in the destination's folder: \(scene.leftovers)")
     }
 
+    @Test("When the download is there but the move is refused (its folder is read-only), the file already at the destination stays as it was")
+    func keepWhenTheMoveIsRefused() throws {
+        let scene = try Scene(temporaryInReadOnlyFolder: true)
+        defer { scene.cleanUp() }
+        try scene.putOldFile()
+        guard let returned = scene.moveAsOrdinaryUser() else { return }  // see `asOrdinaryUser`
+        #expect(returned == scene.destination)
+        #expect(scene.temporaryFileIsThere, "the download's file left its read-only folder: the test could not make the move fail here")
+        #expect(
+            scene.contents(of: scene.destination) == "the old file",
+            "the download's file was there, moving it in was refused for lack of permission, and the file that was at the destination is gone or changed")
+        #expect(scene.posted.map(\.name) == [.downloadTaskDidFailToMoveFile], "one failure notification, and no success")
+        #expect(scene.leftovers.isEmpty, "left behind in the destination's folder: \(scene.leftovers)")
+    }
+
     @Test("A destination whose folder does not exist: the failure notification with the move's error userInfo, the destination returned, the temporary file deleted")
     func missingFolder() throws {
         let scene = try Scene(destinationInMissingFolder: true)
@@ -86,14 +101,24 @@ final class Scene: Sendable {
     private let notes = Protected<[Posted]>([])
     private let session = URLSession(configuration: .ephemeral)
 
-    init(destinationInMissingFolder: Bool = false) throws {
+    /// The read-only folder that holds the temporary file, when there is one.
+    let readOnlyFolder: URL?
+
+    init(destinationInMissingFolder: Bool = false, temporaryInReadOnlyFolder: Bool = false) throws {
         let base = FileManager.default.temporaryDirectory
         folder = base.appendingPathComponent("8.4-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        temporary = base.appendingPathComponent("\(UUID().uuidString).tmp")
+        readOnlyFolder = temporaryInReadOnlyFolder ? base.appendingPathComponent("8.4-\(UUID().uuidString)-download") : nil
+        if let readOnlyFolder { try FileManager.default.createDirectory(at: readOnlyFolder, withIntermediateDirectories: true) }
+        temporary = (readOnlyFolder ?? base).appendingPathComponent("\(UUID().uuidString).tmp")
         destination = destinationInMissingFolder
             ? folder.appendingPathComponent("missing/photo.jpg") : folder.appendingPathComponent("photo.jpg")
         try Data("the download".utf8).write(to: temporary)
+        if let readOnlyFolder {
+            // Nothing may leave or enter the download's folder; anyone may change the destination's.
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnlyFolder.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        }
         task = session.downloadTask(with: URL(string: "http://127.0.0.1:9/photo.jpg")!)
         for name in [Notification.Name.downloadTaskDidMoveFileSuccessfully, .downloadTaskDidFailToMoveFile] {
             _ = center.addObserver(forName: name, object: nil, queue: nil) { [self] note in
@@ -105,6 +130,14 @@ final class Scene: Sendable {
 
     func move() -> URL {
         moveDownload(from: temporary, to: destination, task: task, notificationCenter: center)
+    }
+
+    /// `move()`, with the file-system permissions of an ordinary user; nil where that cannot be
+    /// arranged.
+    func moveAsOrdinaryUser() -> URL? {
+        let result = Protected<URL?>(nil)
+        guard asOrdinaryUser({ result.withLock { $0 = self.move() } }) else { return nil }
+        return result.withLock { $0 }
     }
 
     func putOldFile() throws {
@@ -139,8 +172,42 @@ final class Scene: Sendable {
     }
 
     func cleanUp() {
+        if let readOnlyFolder {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnlyFolder.path)
+            try? FileManager.default.removeItem(at: readOnlyFolder)
+        }
         try? FileManager.default.removeItem(at: temporary)
         try? FileManager.default.removeItem(at: folder)
         session.invalidateAndCancel()
     }
+}
+
+/// Runs `body` with the file-system permissions of an ordinary user, and waits for it; false,
+/// without running it, where that cannot be arranged.
+///
+/// Tests often run as root (CI, containers), and root ignores a folder's permissions. On Linux a
+/// thread can give that up for itself alone: `setfsuid` sets the user its file operations are
+/// checked as, here `nobody` (65534), and clears root's power to ignore permissions for that
+/// thread only. Swift's Glibc module does not declare `setfsuid`, so it is looked up by name.
+func asOrdinaryUser(_ body: @escaping @Sendable () -> Void) -> Bool {
+    guard geteuid() == 0 else {
+        body()  // an ordinary user already
+        return true
+    }
+    #if os(Linux)
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "setfsuid") else { return false }
+    let setfsuid = unsafeBitCast(symbol, to: (@convention(c) (UInt32) -> Int32).self)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        _ = setfsuid(65_534)
+        body()
+        _ = setfsuid(0)
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+    return true
+    #else
+    return false
+    #endif
 }
