@@ -33,8 +33,8 @@ struct QueryPlacementTests {
         // case); only the hex digits of `%5b` and `%5B` name the same byte.
         let url = "https://example.com/p?Page=1&page=1&Filter%5Brole%5D=x"
         let result = merged("page=2&filter%5brole%5d=admin", into: url)
-        #expect(result == "https://example.com/p?Page=1&Filter%5Brole%5D=x&page=2&filter%5brole%5d=admin",
-                "merging page=2&filter%5brole%5d=admin into \(url) gave \(result ?? "nil"): a pair was kept or dropped by a name it does not have")
+        let right = result == "https://example.com/p?Page=1&Filter%5Brole%5D=x&page=2&filter%5brole%5d=admin"
+        #expect(right, "merging page=2&filter%5brole%5d=admin into \(url) gave \(result ?? "nil"): a pair was kept or dropped by a name it does not have")
     }
 
     @Test("The pairs keep their bytes: an escaped + stays escaped, on both sides")

@@ -75,7 +75,8 @@ struct EncodableRequestSerializerTests {
             let before = try plain.request(method: method, urlString: "https://api.example.com/items", parameters: parameters).url?.query
             do {
                 let query = try serializer.request(method: method, urlString: "https://api.example.com/items", parameters: parameters).url?.query
-                #expect(query == before, "a \(method) with a dictionary sent the query \(query ?? "nil"), not the one chapter 3's serializer sends")
+                let same = query == before
+                #expect(same, "a \(method) with a dictionary sent the query \(query ?? "nil"), not the one chapter 3's serializer sends")
             } catch {
                 Issue.record("a \(method) with a dictionary of parameters threw \(error); a dictionary must work as it always did")
             }

@@ -71,8 +71,8 @@ struct NDJSONTests {
         let body = "{}\r\n\r\n{}\n\n  \r\n{oops}\n"
         let result = serializer.responseObject(for: response(), data: Data(body.utf8))
         #expect(result.object == nil)
-        #expect(result.error?.reason == .malformedBody(format: "NDJSON", detail: "line 6 is not JSON"),
-                "for the body \(body.debugDescription): \(String(describing: result.error?.reason))")
+        let right = result.error?.reason == .malformedBody(format: "NDJSON", detail: "line 6 is not JSON")
+        #expect(right, "for the body \(body.debugDescription), the error is \(String(describing: result.error?.reason)): count its lines as an editor shows them")
     }
 
     @Test("A body over the size limit is refused")
