@@ -59,10 +59,10 @@ struct ValidateTests {
     func anyContentType() {
         for type in ["text/html", "application/problem+json", nil] as [String?] {
             let success = validate(response(200, type), data: body)
-            #expect(success.isValid, "a 200 labelled \(type ?? "nothing") failed with no acceptable types named: \(String(describing: success.error?.chain.map(\.reason)))")
+            #expect(success.isValid, "a 200 labelled \(type ?? "nothing") failed with no acceptable types named: \(success.error.map { "\($0.chain.map(\.reason))" } ?? "no error")")
             let failure = validate(response(500, type), data: body)
             #expect(failure.error?.chain.map(\.reason) == [.unacceptableStatusCode(500)],
-                    "a 500 labelled \(type ?? "nothing"), no acceptable types named: the chain is \(String(describing: failure.error?.chain.map(\.reason)))")
+                    "a 500 labelled \(type ?? "nothing"), no acceptable types named: the chain is \(failure.error.map { "\($0.chain.map(\.reason))" } ?? "no error")")
         }
     }
 
@@ -73,7 +73,7 @@ struct ValidateTests {
         #expect(overHTTP.error?.reason == .unacceptableContentType("text/html"), "an HTML page over HTTP, where JSON is acceptable, passed")
         let file = URLResponse(url: URL(fileURLWithPath: "/tmp/page.html"), mimeType: "text/html", expectedContentLength: 3, textEncodingName: nil)
         let result = validate(file, data: page, acceptableContentTypes: json)
-        #expect(result.isValid && result.error == nil, "a file's response (not an HTTPURLResponse) failed: \(String(describing: result.error?.reason))")
+        #expect(result.isValid && result.error == nil, "a file's response (not an HTTPURLResponse) failed: \(result.error.map { "\($0.reason)" } ?? "without an error")")
         #expect(validate(nil, data: nil, acceptableContentTypes: json).isValid, "no response at all failed")
     }
 
