@@ -72,7 +72,7 @@ struct NDJSONTests {
         let result = serializer.responseObject(for: response(), data: Data(body.utf8))
         #expect(result.object == nil)
         let right = result.error?.reason == .malformedBody(format: "NDJSON", detail: "line 6 is not JSON")
-        #expect(right, "for the body \(body.debugDescription), the error is \(String(describing: result.error?.reason)): count its lines as an editor shows them")
+        #expect(right, "for the body \(body.debugDescription), the error is \(result.error.map { "\($0.reason)" } ?? "none"): count its lines as an editor shows them")
     }
 
     @Test("A body over the size limit is refused")
