@@ -8,8 +8,7 @@
 public func unpremultiply(_ component: UInt8, by alpha: UInt8) -> UInt8 {
     guard alpha > 0 else { return 0 }
     // c × 255 / a + ½, in integers: (2 × c × 255 + a) / (2 × a). UInt32, because c × 255 does not
-    // fit in a byte; the clamp, because c > a gives more than 255. (`Double` would be exact too:
-    // a quotient that is not a half is at least 1 / 2a away from one, far more than its error.)
+    // fit in a byte; the clamp, because c > a gives more than 255.
     let (c, a) = (UInt32(component), UInt32(alpha))
     return UInt8(min(255, (2 * c * 255 + a) / (2 * a)))
 }
