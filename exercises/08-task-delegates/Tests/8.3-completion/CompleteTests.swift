@@ -39,7 +39,8 @@ struct CompleteTests {
         // The manager's completion group holds every task's handlers: another task's handler is
         // still running (it entered the group and has not left) while this task completes.
         let run = await Run.completing(status: 200, body: #"{"id":7}"#, error: nil, callers: 2, anotherTaskPending: true)
-        #expect(!run.waitedForAnotherTask, """
+        let waited = run.waitedForAnotherTask
+        #expect(!waited, """
             the notification went out only once another task's handler had left the completion group: \
             the group is shared by every task, so it is empty only when all of them are done
             """)
