@@ -142,6 +142,23 @@ struct MutationOperatorsTests {
         #expect(mutants(code).isEmpty)
     }
 
+    @Test("no - for a + beside a string, and no statement left out that gives a deferred let its value")
+    func neverWhatCannotCompile() {
+        #expect(mutants("let a = \"x\" + b\nlet c = d + \"y\"").isEmpty)
+        let code = """
+            func f(c: Bool) {
+                let x: Int
+                if c {
+                    x = 1
+                } else {
+                    x = 2
+                }
+                print(x)
+            }
+            """
+        #expect(mutants(code).filter { $0.hasPrefix("statement") } == ["statement removed: "])
+    }
+
     @Test("a mutant is made only on the lines given: the lines a solution adds to its stub")
     func onlyAddedLines() {
         let stub = "func f(_ x: Int) -> Int {\n    // TODO(1.1)\n    return 0\n}\n"
@@ -205,6 +222,19 @@ struct MutantSchemaTests {
         #expect(dropped.mutants.map(\.mutated) == ["let a: UInt8 = 254", "let b = c <= d"])
         let other = MutantSchema.CompilerError(path: "F.swift", line: 2, column: 1, message: "no site holds it")
         #expect(MutantSchema.culprits(of: other, in: file).map(\.site) == [1])
+    }
+
+    @Test("a missing value is put on the statements left out before it, in its function")
+    func missingValues() {
+        let operators = MutationOperators("func f() -> Int {\n    var total = 0\n    total += 1\n    return total\n}\n")
+        let schema = MutantSchema(
+            exercise: ExerciseID(chapter: 2, number: 1), files: [("F.swift", operators, operators.sites())])
+        let statement = schema.files[0].sites.firstIndex { if case .statement = $0.shape { true } else { false } }
+        let missing = MutantSchema.CompilerError(
+            path: "/x/F.swift", line: 5, column: 1, message: "missing return in global function")
+        #expect(schema.statementCulprits(of: missing, path: "F.swift")?.map(\.site) == [statement!])
+        let other = MutantSchema.CompilerError(path: "/x/F.swift", line: 5, column: 1, message: "cannot convert")
+        #expect(schema.statementCulprits(of: other, path: "F.swift") == nil)
     }
 
     @Test("compiler errors are read once each, with their place")

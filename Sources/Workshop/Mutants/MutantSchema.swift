@@ -95,6 +95,11 @@ struct MutantSchema {
 
     // MARK: Writing
 
+    /// The solution's files as they are: where the schema will be, before it is.
+    var unmutated: [File] {
+        files.map { File(path: $0.path, text: String(String.UnicodeScalarView($0.operators.source)), places: []) }
+    }
+
     /// The files of the schema: each solution file rewritten, and the support file.
     func write() -> (files: [File], support: String, supportPlaces: [(site: Int, lines: ClosedRange<Int>)]) {
         let firsts = firstIDs
@@ -325,6 +330,30 @@ struct MutantSchema {
             return [(place.site, nil)]
         }
         return onLine.map { ($0.site, nil) }
+    }
+
+    /// For an error that a statement left out causes where the value it gave is missing (`used
+    /// before being initialized`, `missing return`): the statement sites of `path` from the
+    /// function that holds the error's line down to that line. Nil for any other error.
+    func statementCulprits(of error: CompilerError, path: String) -> [(site: Int, variant: Int?)]? {
+        let messages = ["before being initialized", "missing return", "not initialized"]
+        guard messages.contains(where: error.message.contains) else { return nil }
+        var offset = 0
+        for file in files {
+            defer { offset += file.sites.count }
+            guard file.path == path else { continue }
+            let tokens = file.operators.tokens
+            let line = error.line - 1
+            let start =
+                tokens.last { $0.line <= line && ["func", "init", "deinit", "subscript"].contains($0.text) }?.line ?? 0
+            return file.sites.indices.compactMap { index in
+                guard case .statement = file.sites[index].shape,
+                    (start...line).contains(tokens[file.sites[index].token].line)
+                else { return nil }
+                return (offset + index, nil)
+            }
+        }
+        return []
     }
 
     /// The sites nearest to an error on a line that holds none (a `switch`'s subject for a case's

@@ -102,17 +102,21 @@ struct MutationOperators {
         }
         var sites: [MutationSite] = []
         let blocks = innermostBrackets()
+        let deferred = deferredConstants()
         for index in tokens.indices where mutable(index) {
             let text = tokens[index].text
             if blocks[index] == "{", let last = statementEnd(from: index),
-                !(index...last).contains(where: excluded.contains)
+                !(index...last).contains(where: excluded.contains),
+                !(deferred.contains(text) && index + 1 < tokens.count && tokens[index + 1].text == "=")
             {
                 sites.append(
                     MutationSite(
                         shape: .statement(last: last), token: index,
                         variants: [.init(kind: .statementRemoved, span: index...last, replacement: "", code: "")]))
             }
-            if let (variant, kind) = Self.infixOperators[text], isBinary(index), !isTypeComposition(index) {
+            if let (variant, kind) = Self.infixOperators[text], isBinary(index), !isTypeComposition(index),
+                !isStringConcatenation(index)
+            {
                 sites.append(
                     MutationSite(
                         shape: .infix(text), token: index,
@@ -231,6 +235,26 @@ struct MutationOperators {
         let first = tokens[..<open].lastIndex { $0.line != line }.map { $0 + 1 } ?? 0
         let words = tokens[first].text == "}" && first + 1 < open ? tokens[first + 1].text : tokens[first].text
         return ["if", "guard", "for", "while", "do", "defer", "catch", "repeat", "else"].contains(words)
+    }
+
+    /// The names declared `let name: Type` with no value, given one later on every path: leaving
+    /// out one of those assignments would not compile (`used before being initialized`).
+    func deferredConstants() -> Set<String> {
+        Set(
+            tokens.indices.compactMap { index -> String? in
+                guard tokens[index].text == "let", index + 2 < tokens.count, tokens[index + 2].text == ":" else {
+                    return nil
+                }
+                let line = tokens[index].line
+                let rest = tokens[(index + 1)...].prefix { $0.line == line }
+                return rest.contains { $0.text == "=" } ? nil : tokens[index + 1].text
+            })
+    }
+
+    /// `"a" + b`: a `+` with a string literal beside it joins strings, which have no `-`.
+    func isStringConcatenation(_ index: Int) -> Bool {
+        guard ["+", "+="].contains(tokens[index].text) else { return false }
+        return [index - 1, index + 1].contains { tokens[$0].text.hasPrefix("\"") || tokens[$0].text.hasPrefix("#\"") }
     }
 
     /// A token made of operator characters (`.` included: `.member` on the next line goes on).

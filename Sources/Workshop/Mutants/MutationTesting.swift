@@ -88,15 +88,19 @@ package struct MutationTesting: Sendable {
         let made = madeMutants.map(\.count)
         progress(
             "mutants of \(toRun.map(\.exercise.id.description).joined(separator: ", ")): \(made.reduce(0, +)) in all")
-        let build = try buildSchemata(&schemata, exercises: toRun.map(\.exercise))
+        // An exercise with no mutant (a prediction of strings, say) needs no build and no run.
+        let mutated = toRun.indices.filter { made[$0] > 0 }
+        var mutatedSchemata = mutated.map { schemata[$0] }
+        let build = try buildSchemata(&mutatedSchemata, exercises: mutated.map { toRun[$0].exercise })
+        for (index, schema) in zip(mutated, mutatedSchemata) { schemata[index] = schema }
         problems += build.problems
 
-        let runnable = toRun.indices.filter { !build.failed.contains(toRun[$0].exercise.id) }
+        let runnable = mutated.filter { !build.failed.contains(toRun[$0].exercise.id) }
         let results = try runMutants(runnable.map { (toRun[$0].exercise, schemata[$0]) })
         problems += results.problems
-        for index in runnable {
+        for index in toRun.indices where made[index] == 0 || runnable.contains(index) {
             let (exercise, file, hash) = toRun[index]
-            guard let killedBy = results.killedBy[exercise.id] else { continue }
+            guard let killedBy = made[index] == 0 ? [:] : results.killedBy[exercise.id] else { continue }
             let mutants = schemata[index].mutants
             let survivors = Set(mutants.filter { killedBy[$0.id] == nil }.map(\.id))
             let judged = file.judge(mutants: mutants, survivors: survivors, killedBy: killedBy)
@@ -195,10 +199,12 @@ package struct MutationTesting: Sendable {
     /// Writes and builds every schema, dropping the sites (or a literal's variants) the compiler
     /// refuses, until it builds. The exercises whose errors cannot be put on a site are left out.
     ///
-    /// SwiftPM stops a build at the first module that fails, so its errors name only a few of the
-    /// schemata at a time. After a failed build, each exercise's module is compiled by itself (its
-    /// command read from the build plan SwiftPM wrote), all of them in one pass, again and again
-    /// until each compiles; then the whole build runs once more, to compile the tests and link.
+    /// SwiftPM stops a build at the first module that fails, so its errors would name only a few
+    /// schemata at a time. Instead, each exercise's module is compiled by itself (its command read
+    /// from the build plan SwiftPM wrote), all of them in one pass, again and again until each
+    /// compiles; then one build compiles the tests and links. The modules' own compile commands
+    /// read files SwiftPM writes as it builds (the list of sources, the output file map): a first
+    /// build of the plain solutions, from where the schemata will be, writes them for every module.
     func buildSchemata(_ schemata: inout [MutantSchema], exercises: [ExerciseGuide]) throws -> (
         problems: [String], failed: Set<ExerciseID>
     ) {
@@ -220,37 +226,95 @@ package struct MutationTesting: Sendable {
                 if name == MutantSchema.supportFile {
                     culprits += supportPlaces[index].filter { $0.lines.contains(error.line) }.map { ($0.site, nil) }
                 } else if let file = written[index].first(where: { error.path.hasSuffix("/" + $0.path) }) {
-                    culprits += MutantSchema.culprits(of: error, in: file)
-                    culprits += MutantSchema.nearestCulprits(of: error, in: file)
+                    if let statements = schemata[index].statementCulprits(of: error, path: file.path),
+                        !statements.isEmpty
+                    {
+                        culprits += statements
+                    } else {
+                        culprits += MutantSchema.culprits(of: error, in: file)
+                        culprits += MutantSchema.nearestCulprits(of: error, in: file)
+                    }
                 }
             }
             return schemata[index].drop(culprits)
         }
-
-        for index in exercises.indices { try write(index) }
-        let plan = scratchPath.appendingPathComponent("debug.yaml")
-        for attempt in 1...4 {
-            let active = exercises.indices.filter { !failed.contains(exercises[$0].id) }
-            guard !active.isEmpty else { break }
-            progress("building the mutant schemata" + (attempt > 1 ? ", again" : ""))
+        guard !exercises.isEmpty else { return ([], []) }
+        func build(_ indices: [Int], tests: Bool, log: String) throws -> Shell.Result {
             let result = try Shell.run(
-                [
-                    "swift", "build", "--build-tests", "--package-path", course.exercisesFolder.path, "--scratch-path",
-                    scratchPath.path,
+                ["swift", "build"] + (tests ? ["--build-tests"] : []) + [
+                    "--package-path", course.exercisesFolder.path, "--scratch-path", scratchPath.path,
                 ], in: course.root,
                 environment: [
-                    "WORKSHOP_EXERCISES": active.map { exercises[$0].id.description }.joined(separator: ","),
+                    "WORKSHOP_EXERCISES": indices.map { exercises[$0].id.description }.joined(separator: ","),
                     "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": Self.variantRoot,
                 ])
             // Kept for an author who wants to see what the compiler said.
             try? result.output.write(
-                to: course.exercisesFolder.appendingPathComponent("\(Self.variantRoot)/build-\(attempt).log"),
-                atomically: true,
+                to: course.exercisesFolder.appendingPathComponent("\(Self.variantRoot)/\(log).log"), atomically: true,
                 encoding: .utf8)
-            if result.succeeded { return (problems, failed) }
+            return result
+        }
+        func listed(_ errors: [MutantSchema.CompilerError], _ output: String) -> String {
+            (errors.isEmpty
+                ? output.split(separator: "\n").suffix(20).map { "    " + $0 }
+                : errors.prefix(10).map { "    \($0.path):\($0.line):\($0.column): \($0.message)" })
+                .joined(separator: "\n")
+        }
 
-            // What the build's errors name: a schema's errors drop its sites; an error no site
-            // explains leaves its exercise out; an error in no schema at all ends the run.
+        progress("building the solutions where their schemata go")
+        for index in exercises.indices {
+            try materialize(
+                schemata[index].unmutated, support: MutantSchema.supportHeader(exercise: exercises[index].id),
+                of: exercises[index])
+        }
+        let primed = try build(Array(exercises.indices), tests: false, log: "build-solutions")
+        guard primed.succeeded else {
+            let errors = MutantSchema.CompilerError.all(in: primed.output)
+            return (
+                [
+                    "the exercises package does not build with the solutions themselves:\n"
+                        + listed(errors, primed.output)
+                ],
+                Set(exercises.map(\.id))
+            )
+        }
+        for index in exercises.indices { try write(index) }
+        let commands = BuildPlanCommands.compileCommands(
+            of: exercises.map(\.id.moduleName), plan: scratchPath.appendingPathComponent("debug.yaml"))
+        for attempt in 1...4 {
+            // Each schema by itself, until it compiles.
+            var pending = exercises.indices.filter {
+                !failed.contains(exercises[$0].id) && commands[exercises[$0].id.moduleName] != nil
+            }
+            var round = 0
+            while !pending.isEmpty && round < 12 {
+                round += 1
+                progress("compiling \(pending.count) mutant schemata, each by itself (round \(round))")
+                let compiled = Pool(jobs: jobs).map(pending.map { commands[exercises[$0].id.moduleName]! }) { command in
+                    (try? Shell.run(command, in: URL(fileURLWithPath: "/"))) ?? Shell.Result(status: 1, output: "")
+                }
+                var next: [Int] = []
+                for (index, result) in zip(pending, compiled) where !result.succeeded {
+                    let errors = MutantSchema.CompilerError.all(in: result.output)
+                    if drop(errors, of: index) {
+                        try write(index)
+                        next.append(index)
+                    } else {
+                        failed.insert(exercises[index].id)
+                        problems.append(
+                            "\(exercises[index].id): its mutant schema does not compile, and no mutant is to blame:\n"
+                                + listed(errors, result.output))
+                    }
+                }
+                pending = next
+            }
+
+            // Then all of them, with the tests, as the tests will run.
+            let active = exercises.indices.filter { !failed.contains(exercises[$0].id) }
+            guard !active.isEmpty else { break }
+            progress("building the mutant schemata and the answer tests")
+            let result = try build(active, tests: true, log: "build-\(attempt)")
+            if result.succeeded { return (problems, failed) }
             let errors = MutantSchema.CompilerError.all(in: result.output)
             var named = false
             for index in active {
@@ -263,46 +327,17 @@ package struct MutationTesting: Sendable {
                     failed.insert(exercises[index].id)
                     problems.append(
                         "\(exercises[index].id): its mutant schema does not compile, and no mutant is to blame:\n"
-                            + mine.prefix(5).map { "    \($0.path):\($0.line):\($0.column): \($0.message)" }.joined(
-                                separator: "\n"))
+                            + listed(mine, result.output))
                 }
             }
-            let commands = BuildPlanCommands.compileCommands(of: active.map { exercises[$0].id.moduleName }, plan: plan)
-            if !named && commands.isEmpty {
-                let shown =
-                    errors.isEmpty
-                    ? result.output.split(separator: "\n").suffix(20).map { "    " + $0 }
-                    : errors.prefix(10).map { "    \($0.path):\($0.line):\($0.column): \($0.message)" }
+            if !named {
                 return (
                     problems + [
                         "the exercises package does not build with the mutant schemata:\n"
-                            + shown.joined(separator: "\n")
+                            + listed(errors, result.output)
                     ],
                     Set(exercises.map(\.id))
                 )
-            }
-
-            // Each schema by itself, until it compiles. One whose errors no site explains (a module
-            // it imports is not built yet, when SwiftPM stopped early) waits for the next build.
-            var pending = active.filter {
-                !failed.contains(exercises[$0].id) && commands[exercises[$0].id.moduleName] != nil
-            }
-            var round = 0
-            while !pending.isEmpty && round < 12 {
-                round += 1
-                progress("compiling \(pending.count) schemata by themselves (round \(round))")
-                let compiled = Pool(jobs: jobs).map(pending.map { commands[exercises[$0].id.moduleName]! }) { command in
-                    (try? Shell.run(command, in: URL(fileURLWithPath: "/"))) ?? Shell.Result(status: 1, output: "")
-                }
-                var next: [Int] = []
-                for (index, result) in zip(pending, compiled) where !result.succeeded {
-                    let errors = MutantSchema.CompilerError.all(in: result.output)
-                    if !errors.contains(where: { $0.message.hasPrefix("no such module") }), drop(errors, of: index) {
-                        try write(index)
-                        next.append(index)
-                    }
-                }
-                pending = next
             }
         }
         return (problems + ["the mutant schemata still did not build after 4 builds"], Set(exercises.map(\.id)))
