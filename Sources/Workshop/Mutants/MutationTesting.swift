@@ -20,7 +20,7 @@ package struct MutationTesting: Sendable {
     package var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// A mutant's tests may run this long plus four times the time they took with no mutant, and
     /// are then stopped: a mutant that hangs is killed. Generous, since the machine may be busy.
-    package var minimumTimeLimit: TimeInterval = 20
+    package var minimumTimeLimit: TimeInterval = 10
     package var progress: @Sendable (String) -> Void = { _ in }
 
     package init(course: Course) { self.course = course }
@@ -415,11 +415,27 @@ package struct MutationTesting: Sendable {
             if done % 50 == 0 || done == jobs.count {
                 report("\(done) of \(jobs.count) mutants run in \(Int(Date().timeIntervalSince(started))) s")
             }
-            return result.outcome
+            return result
         }
+        // Every verdict, with how long it took, for an author who wants to know what killed what.
+        let mutants = Dictionary(uniqueKeysWithValues: work.map { ($0.exercise.id, $0.schema.mutants) })
+        let log = zip(jobs, outcomes).map { job, result -> String in
+            let mutant = mutants[job.0]?.first { $0.id == job.1 }
+            let verdict: String
+            switch result.outcome {
+            case .passed: verdict = "survived"
+            case .killed(let how): verdict = "killed: " + how
+            case .broken(let why): verdict = "not judged: " + why
+            }
+            return "\(job.0) #\(job.1) \(mutant?.place ?? ""), \(mutant?.kind.rawValue ?? ""): \(verdict) "
+                + String(format: "(%.1f s)", result.seconds)
+        }
+        try? (log.joined(separator: "\n") + "\n").write(
+            to: course.exercisesFolder.appendingPathComponent("\(Self.variantRoot)/verdicts.txt"), atomically: true,
+            encoding: .utf8)
         var killedBy: [ExerciseID: [Int: String]] = [:]
         for item in work where limits[item.exercise.id] != nil { killedBy[item.exercise.id] = [:] }
-        for (job, outcome) in zip(jobs, outcomes) {
+        for (job, outcome) in zip(jobs, outcomes.map(\.outcome)) {
             switch outcome {
             case .passed: continue
             case .killed(let how): killedBy[job.0]![job.1] = how
