@@ -163,6 +163,20 @@ struct MutationRealRunTests {
         #expect(written.record?.stale.count == 1)
     }
 
+    @Test("a mutants file that belongs to no exercise is a problem")
+    func orphan() throws {
+        let course = try Self.course.get()
+        try course.write("exercises/01-tiny/Mutants/1.9-gone.txt", "# Nothing.\n")
+        defer {
+            try? FileManager.default.removeItem(
+                at: course.root.appendingPathComponent("exercises/01-tiny/Mutants/1.9-gone.txt"))
+        }
+        #expect(
+            try Self.testing().orphanFiles() == [
+                "exercises/01-tiny/Mutants/1.9-gone.txt belongs to no exercise; name it after the exercise's folder in Sources, with .txt"
+            ])
+    }
+
     @Test("--changed judges an exercise by its record until its tests change, then runs it and says the record was old")
     func changedOnly() throws {
         let course = try Self.course.get()

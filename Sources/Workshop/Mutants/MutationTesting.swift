@@ -51,7 +51,7 @@ package struct MutationTesting: Sendable {
         guard !exercises.isEmpty else { return ([], ["no exercise matches '\(selection.manifestValue)'"]) }
         let tool = try toolFiles()
         var outcomes: [Outcome] = []
-        var problems: [String] = []
+        var problems = try orphanFiles()
         var toRun: [(exercise: ExerciseGuide, file: MutantsFile, hash: String)] = []
         for exercise in exercises {
             let url = mutantsFile(of: exercise)
@@ -138,6 +138,22 @@ package struct MutationTesting: Sendable {
     }
 
     // MARK: Files
+
+    /// Mutants files that belong to no exercise (one renamed, say), whose entries nothing reads.
+    func orphanFiles() throws -> [String] {
+        let known = Set(try course.exercises().map { mutantsFile(of: $0).standardizedFileURL.path })
+        var problems: [String] = []
+        for chapter in try contents(of: course.exercisesFolder) where chapter.lastPathComponent.first?.isNumber == true
+        {
+            for file in try contents(of: chapter.appendingPathComponent("Mutants"))
+            where !known.contains(file.standardizedFileURL.path) {
+                problems.append(
+                    "\(course.relative(file)) belongs to no exercise; name it after the exercise's folder in Sources, with .txt"
+                )
+            }
+        }
+        return problems
+    }
 
     /// `exercises/NN-slug/Mutants/N.k-name.txt`.
     func mutantsFile(of exercise: ExerciseGuide) -> URL {
