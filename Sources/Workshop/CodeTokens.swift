@@ -16,6 +16,24 @@ enum CodeTokens {
         return lexer.run()
     }
 
+    /// A token and where it is: for rewriting code a token at a time (mutation testing), where
+    /// the text between two tokens (whitespace, comments) matters too.
+    struct Token: Equatable, Sendable {
+        var text: String
+        /// The line it starts on, from 0.
+        var line: Int
+        /// Where it starts and ends, in Unicode scalars from the start of the code.
+        var start: Int
+        var end: Int
+    }
+
+    /// The tokens of `code` in order, with their places; comments and whitespace are not tokens.
+    static func tokens(_ code: String) -> [Token] {
+        var lexer = Lexer(Array(code.unicodeScalars))
+        _ = lexer.run()
+        return lexer.tokens
+    }
+
     /// The tokens with their names and literals replaced by placeholders. A member's name
     /// (`.sorted`) is a name like any other: a copy may rename a property of its own types, and a
     /// library's member names would make idioms look more alike than they are, not less.
@@ -55,6 +73,7 @@ enum CodeTokens {
         var position = 0
         var line = 0
         var lines: [[String]] = [[]]
+        var tokens: [Token] = []
 
         init(_ text: [Unicode.Scalar]) { self.text = text }
 
@@ -77,13 +96,15 @@ enum CodeTokens {
             position += 1
         }
 
-        mutating func emit(_ token: String, atLine start: Int) {
+        mutating func emit(_ token: String, atLine start: Int, from begin: Int) {
             lines[start].append(token)
+            tokens.append(Token(text: token, line: start, start: begin, end: position))
         }
 
         mutating func run() -> [[String]] {
             while let scalar = peek() {
                 let start = line
+                let begin = position
                 if scalar.properties.isWhitespace {
                     advance()
                 } else if starts(with: "//") {
@@ -91,18 +112,16 @@ enum CodeTokens {
                 } else if starts(with: "/*") {
                     skipBlockComment()
                 } else if scalar == "\"" || (scalar == "#" && isRawStringStart()) || (scalar == "'") {
-                    let begin = position
                     skipLiteral()
-                    emit(String(String.UnicodeScalarView(text[begin..<position])), atLine: start)
+                    emit(String(String.UnicodeScalarView(text[begin..<position])), atLine: start, from: begin)
                 } else if isDigit(scalar) {
-                    let begin = position
                     skipNumber()
-                    emit(String(String.UnicodeScalarView(text[begin..<position])), atLine: start)
+                    emit(String(String.UnicodeScalarView(text[begin..<position])), atLine: start, from: begin)
                 } else if isIdentifierStart(scalar) || scalar == "$" || scalar == "`" {
-                    emit(readWord(), atLine: start)
+                    emit(readWord(), atLine: start, from: begin)
                 } else if scalar == "@" || scalar == "#" {
                     advance()
-                    emit(String(scalar) + readWord(), atLine: start)
+                    emit(String(scalar) + readWord(), atLine: start, from: begin)
                 } else if Self.operatorScalars.contains(scalar) {
                     var run = ""
                     while let next = peek(), Self.operatorScalars.contains(next), !starts(with: "//"),
@@ -111,10 +130,10 @@ enum CodeTokens {
                         run.unicodeScalars.append(next)
                         advance()
                     }
-                    emit(run, atLine: start)
+                    emit(run, atLine: start, from: begin)
                 } else {
                     advance()
-                    emit(String(scalar), atLine: start)
+                    emit(String(scalar), atLine: start, from: begin)
                 }
             }
             return lines

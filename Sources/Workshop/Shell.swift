@@ -123,7 +123,7 @@ package enum Shell {
     /// Ends the process `pid` started by this tool, and what it started: each child's process
     /// group (where a crashed test process's backtracer lives), then the process's own group.
     /// The children are read from `/proc`, so on other systems only the process's group ends.
-    private static func endProcessTree(of pid: Int32) {
+    static func endProcessTree(of pid: Int32) {
         for child in children(of: pid) { kill(-child, SIGKILL) }
         kill(-pid, SIGKILL)
     }

@@ -295,9 +295,30 @@ struct Verify: ParsableCommand {
     @Flag(help: "Only the copy check: print how much of what each solution adds its chapter prints, and run no test.")
     var copies = false
 
+    @Flag(
+        help:
+            "Only mutation testing: mutate each solution, run its answer tests against every mutant, report survivors.")
+    var mutants = false
+
+    @Flag(
+        help:
+            "With --mutants: only the exercises whose mutants record is missing or out of date (CI), and fail if any was."
+    )
+    var changed = false
+
+    @Flag(help: "With --mutants: report unlisted survivors and stale equivalents without failing.")
+    var allowSurvivors = false
+
+    @Option(help: "With --mutants: test processes at once (default: one per core).")
+    var jobs: Int?
+
+    @Flag(help: "With --mutants: also print the mutants that did not compile, and were left out.")
+    var showDropped = false
+
     func run() throws {
         let course = try currentCourse()
         if copies { return try reportCopies(in: course) }
+        if mutants { return try runMutants(in: course) }
         var verifier = Verifier(course: course)
         if showKnownBad {
             verifier.knownBadCaught = { attempt, failures in
@@ -324,6 +345,59 @@ struct Verify: ParsableCommand {
             "verify: every exercise has a marked stub, hints, a solution, and answer tests that pass on the solution, "
                 + "fail on the stub, and fail on every known-bad attempt; no solution is mostly code its chapter prints."
         )
+    }
+
+    /// `verify --mutants`: each exercise's mutants, every unlisted survivor with its diff.
+    func runMutants(in course: Course) throws {
+        guard let chosen = ExerciseSelection(selection) else {
+            throw ValidationError("'\(selection ?? "")' is not a chapter (2) or an exercise (2.1)")
+        }
+        var testing = MutationTesting(course: course)
+        testing.selection = chosen
+        testing.changedOnly = changed
+        if let jobs { testing.jobs = max(1, jobs) }
+        let start = Date()
+        testing.progress = { step in
+            let elapsed = Int(Date().timeIntervalSince(start))
+            let line = String(format: "[%02d:%02d] ", elapsed / 60, elapsed % 60) + step + "…\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        let (outcomes, problems) = try testing.run()
+        var survivors = 0
+        print("")
+        for outcome in outcomes {
+            let clean = outcome.survivors.isEmpty && outcome.stale.isEmpty
+            print("\(clean ? "✔" : "✘") \(outcome.exercise): \(outcome.summary)")
+            for entry in outcome.survivors {
+                print("    survived: \(entry.note)\n      - \(entry.original)\n      + \(entry.mutated)")
+            }
+            for mutant in outcome.dropped where showDropped {
+                print(
+                    "    did not compile: \(mutant.place), \(mutant.kind.rawValue)\n      - \(mutant.original)\n      + \(mutant.mutated)"
+                )
+            }
+            for entry in outcome.stale {
+                print(
+                    "    stale equivalent in \(outcome.file): \(entry.note)\n      - \(entry.original)\n      + \(entry.mutated)"
+                )
+            }
+            survivors += outcome.survivors.count + outcome.stale.count
+        }
+        let mutantCount = outcomes.compactMap { $0.mutants?.count }.reduce(0, +)
+        print(
+            "\nmutants: \(mutantCount) run in \(Int(Date().timeIntervalSince(start))) s; "
+                + "\(survivors) unlisted survivor(s) or stale equivalent(s) in \(outcomes.count) exercise(s).")
+        if survivors > 0 {
+            print(
+                "Kill each survivor with an answer test that fails on it (its message showing the mistake), or, when it "
+                    + "cannot change what the solution does, list it as equivalent, with the reason, in the exercise's "
+                    + "Mutants file (CONTRIBUTING.md, \"Mutation testing\").")
+        }
+        if !problems.isEmpty {
+            print("\nverify --mutants found \(problems.count) problem(s):")
+            problems.forEach { print("- \($0)") }
+        }
+        if !problems.isEmpty || (survivors > 0 && !allowSurvivors) { throw ExitCode.failure }
     }
 
     /// `verify --copies`: every selected exercise's verdict, the failing ones marked.

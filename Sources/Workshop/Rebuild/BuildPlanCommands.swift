@@ -21,22 +21,38 @@ struct BuildPlanCommands {
         guard let plan = try? String(contentsOf: folder.appendingPathComponent(".build/debug.yaml"), encoding: .utf8)
         else { return nil }
         let blocks = commandBlocks(plan)
-        func args(_ matches: (String) -> Bool) -> [String]? {
-            let found = blocks.filter { matches($0.key) }
-            guard found.count == 1, let block = found.first?.value, block.contains("    tool: shell"),
-                let line = block.split(separator: "\n").first(where: { $0.hasPrefix("    args: [") }),
-                let data = line.dropFirst("    args: ".count).data(using: .utf8),
-                let args = try? JSONSerialization.jsonObject(with: data) as? [String], !args.isEmpty
-            else { return nil }
-            // SwiftPM reads the compiler's messages as JSON; run directly, they are wanted as text,
-            // the way a compiler error is read everywhere else.
-            return args.filter { $0 != "-parseable-output" }
-        }
-        guard let compileModule = args({ $0.hasPrefix("C.\(module)-") && $0.hasSuffix("-debug.module") }),
-            let compileTests = args({ $0.hasPrefix("C.\(testTarget)-") && $0.hasSuffix("-debug.module") }),
-            let link = args({ $0.hasPrefix("C.") && $0.contains("PackageTests-") && $0.hasSuffix("-debug.test") })
+        guard let compileModule = args(in: blocks, { $0.hasPrefix("C.\(module)-") && $0.hasSuffix("-debug.module") }),
+            let compileTests = args(in: blocks, { $0.hasPrefix("C.\(testTarget)-") && $0.hasSuffix("-debug.module") }),
+            let link = args(
+                in: blocks, { $0.hasPrefix("C.") && $0.contains("PackageTests-") && $0.hasSuffix("-debug.test") })
         else { return nil }
         return BuildPlanCommands(commands: [compileModule, compileTests, link], folder: folder)
+    }
+
+    /// The command that compiles each of `modules` by itself, from the plan at `plan` (for
+    /// `verify --mutants`, which compiles each exercise's schema alone until it builds); a module
+    /// the plan does not hold as expected is left out.
+    static func compileCommands(of modules: [String], plan: URL) -> [String: [String]] {
+        guard let text = try? String(contentsOf: plan, encoding: .utf8) else { return [:] }
+        let blocks = commandBlocks(text)
+        var commands: [String: [String]] = [:]
+        for module in modules {
+            commands[module] = args(in: blocks) { $0.hasPrefix("C.\(module)-") && $0.hasSuffix("-debug.module") }
+        }
+        return commands
+    }
+
+    /// The arguments of the one command of `blocks` whose name `matches`, or nil.
+    private static func args(in blocks: [String: String], _ matches: (String) -> Bool) -> [String]? {
+        let found = blocks.filter { matches($0.key) }
+        guard found.count == 1, let block = found.first?.value, block.contains("    tool: shell"),
+            let line = block.split(separator: "\n").first(where: { $0.hasPrefix("    args: [") }),
+            let data = line.dropFirst("    args: ".count).data(using: .utf8),
+            let args = try? JSONSerialization.jsonObject(with: data) as? [String], !args.isEmpty
+        else { return nil }
+        // SwiftPM reads the compiler's messages as JSON; run directly, they are wanted as text,
+        // the way a compiler error is read everywhere else.
+        return args.filter { $0 != "-parseable-output" }
     }
 
     /// The plan's commands by name: `  "C.Name-…":` and the indented lines under it.
