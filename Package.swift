@@ -238,7 +238,8 @@ let package = Package(
             name: "Workshop",
             dependencies: [
                 "Locking", "Tracing", "QueryStrings", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
-                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin",
+                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin", "Reachability",
+                "NetworkActivity", "SessionManager",
             ],
             path: "Sources/Workshop"),
         .executableTarget(

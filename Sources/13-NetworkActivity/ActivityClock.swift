@@ -38,10 +38,8 @@ public struct DispatchActivityClock: ActivityClock {
     }
 }
 
-// listing: manual-clock
-/// A clock that stands still until `advance(by:)`, which runs the actions that fall due, in the
-/// order of their times (and of their scheduling, for equal times), each on its queue, waiting for
-/// each one. Time is kept in whole nanoseconds, so that 1.0 + 0.17 is exactly 1.17.
+/// A clock that stands still until `advance(by:)`. Time is kept in whole nanoseconds, so that
+/// 1.0 + 0.17 is exactly 1.17.
 public final class ManualActivityClock: ActivityClock {
     private struct Pending {
         var id: Int
@@ -68,7 +66,10 @@ public final class ManualActivityClock: ActivityClock {
         return ScheduledAction { [state] in state.withLock { $0.pending.removeAll { $0.id == id } } }
     }
 
-    /// Moves time on by `seconds`. Call it from outside the queues the actions run on.
+    // listing: manual-clock
+    /// Moves time on by `seconds`, running each action that falls due, in the order of their times
+    /// (of their scheduling, for equal times), each on its queue, and waiting for it. Call it from
+    /// outside the queues the actions run on.
     public func advance(by seconds: TimeInterval) {
         let end = state.withLock { $0.now } + Self.nanoseconds(seconds)
         while let due = state.withLock({ state -> Pending? in

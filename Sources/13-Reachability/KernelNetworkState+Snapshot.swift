@@ -34,7 +34,9 @@ extension KernelNetworkState {
         }
         return ReachabilitySnapshot(flags: [])
     }
+    // end-listing
 
+    // listing: route-snapshot
     /// Reachable through `route` when one of its hops is a link that carries traffic and has a
     /// usable address of the route's family; direct when no router is on the way.
     func snapshot(through route: RouteInfo, kinds: InterfaceKinds) -> ReachabilitySnapshot {

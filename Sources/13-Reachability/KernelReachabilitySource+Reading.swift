@@ -25,19 +25,24 @@ extension KernelReachabilitySource {
             guard failure == nil, let ready = waitForInput(socket, wake), !reader.isStopping.withLock({ $0 }) else {
                 break
             }
-            if ready.wake {
-                for waiter in takeWaiters(wake: wake) {
-                    let request = follower.barrier()
-                    barriers[request.sequence] = waiter
-                    output.requests.append(request)
-                }
-            }
+            if ready.wake { output.requests += sendBarriers(wake: wake, follower: &follower, waiting: &barriers) }
             if ready.socket { failure = receive(on: socket, into: &follower, output: &output) }
         }
         finish(Array(barriers.values), failure: failure)
         reader.exited.signal()
     }
     // end-listing
+
+    /// A barrier for each caller of `waitUntilCurrent` that woke the thread.
+    func sendBarriers(wake: Int32, follower: inout KernelStateFollower, waiting: inout [UInt32: BarrierWaiter])
+        -> [NetlinkRequest]
+    {
+        takeWaiters(wake: wake).map { waiter in
+            let request = follower.barrier()
+            waiting[request.sequence] = waiter
+            return request
+        }
+    }
 
     // listing: netlink-receive
     /// Reads one datagram. Lost messages (`ENOBUFS`: the kernel had no room left in the socket's

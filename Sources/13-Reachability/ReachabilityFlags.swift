@@ -25,12 +25,13 @@ public struct ReachabilityFlags: OptionSet, Sendable, Hashable, CustomStringConv
     /// SystemConfiguration's other name for `connectionOnTraffic`.
     public static let connectionAutomatic = connectionOnTraffic
 
-    /// Alamofire's debugging form, one letter per flag that is set: `-R -------` is reachable.
+    /// Alamofire's debugging form, one letter per flag that is set (the last, `a`, is
+    /// `connectionAutomatic`, the same bit as `C`): `-R --------` is reachable.
     public var description: String {
         let letters: [(ReachabilityFlags, Character)] = [
             (.isWWAN, "W"), (.reachable, "R"), (.connectionRequired, "c"), (.transientConnection, "t"),
             (.interventionRequired, "i"), (.connectionOnTraffic, "C"), (.connectionOnDemand, "D"),
-            (.isLocalAddress, "l"), (.isDirect, "d"),
+            (.isLocalAddress, "l"), (.isDirect, "d"), (.connectionAutomatic, "a"),
         ]
         let shown = letters.map { contains($0.0) ? $0.1 : "-" }
         return String(shown[0...1]) + " " + String(shown[2...])
