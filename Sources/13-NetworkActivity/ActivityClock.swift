@@ -60,7 +60,8 @@ public final class ManualActivityClock: ActivityClock {
     {
         let id = state.withLock { state in
             state.nextID += 1
-            state.pending.append(Pending(id: state.nextID, deadline: state.now + Self.nanoseconds(delay), queue: queue, action: action))
+            state.pending.append(
+                Pending(id: state.nextID, deadline: state.now + Self.nanoseconds(delay), queue: queue, action: action))
             return state.nextID
         }
         return ScheduledAction { [state] in state.withLock { $0.pending.removeAll { $0.id == id } } }
@@ -73,7 +74,10 @@ public final class ManualActivityClock: ActivityClock {
     public func advance(by seconds: TimeInterval) {
         let end = state.withLock { $0.now } + Self.nanoseconds(seconds)
         while let due = state.withLock({ state -> Pending? in
-            guard let next = state.pending.filter({ $0.deadline <= end }).min(by: { ($0.deadline, $0.id) < ($1.deadline, $1.id) })
+            guard
+                let next = state.pending.filter({ $0.deadline <= end }).min(by: {
+                    ($0.deadline, $0.id) < ($1.deadline, $1.id)
+                })
             else { return nil }
             state.pending.removeAll { $0.id == next.id }
             state.now = next.deadline

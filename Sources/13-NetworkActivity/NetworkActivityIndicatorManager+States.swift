@@ -10,7 +10,9 @@ extension NetworkActivityIndicatorManager {
     /// Counts from chapters 8 and 9's notifications, on whatever thread posts them; the state
     /// follows on the queue, as AFNetworking's count changes at once and its state on main.
     func observeTasks() {
-        let changes: [(Notification.Name, Bool)] = [(.taskDidResume, true), (.taskDidSuspend, false), (.taskDidComplete, false)]
+        let changes: [(Notification.Name, Bool)] = [
+            (.taskDidResume, true), (.taskDidSuspend, false), (.taskDidComplete, false),
+        ]
         let tokens = changes.map { name, runs in
             notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] notification in
                 guard let self, let task = countedTask(of: notification) else { return }
@@ -52,14 +54,18 @@ extension NetworkActivityIndicatorManager {
             cancelTimers(&machine)
             return setVisible(false, &machine)
         case .delayingStart:
-            machine.activationTimer = startTimer(after: machine.activationDelay, &machine) { $0.activationTimerFired($1) }
+            machine.activationTimer = startTimer(after: machine.activationDelay, &machine) {
+                $0.activationTimerFired($1)
+            }
         case .active:
             machine.completionTimer?.action.cancel()
             machine.completionTimer = nil
             return setVisible(true, &machine)
         case .delayingEnd:
             machine.completionTimer?.action.cancel()
-            machine.completionTimer = startTimer(after: machine.completionDelay, &machine) { $0.completionTimerFired($1) }
+            machine.completionTimer = startTimer(after: machine.completionDelay, &machine) {
+                $0.completionTimerFired($1)
+            }
         }
         return nil
     }

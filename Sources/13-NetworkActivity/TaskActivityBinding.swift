@@ -68,7 +68,9 @@ public final class TaskActivityBinding: Sendable {
     /// change is shown on the queue, and only if no other task was bound since: a notification
     /// of the first task that is still on its way after a rebinding is dropped there.
     private func follow(_ task: URLSessionTask, generation: Int) {
-        let changes: [(Notification.Name, Bool)] = [(.taskDidResume, true), (.taskDidSuspend, false), (.taskDidComplete, false)]
+        let changes: [(Notification.Name, Bool)] = [
+            (.taskDidResume, true), (.taskDidSuspend, false), (.taskDidComplete, false),
+        ]
         let tokens = changes.map { name, runs in
             notificationCenter.addObserver(forName: name, object: task, queue: nil) { [weak self] _ in
                 self?.show(runs, generation: generation)

@@ -3,7 +3,9 @@ extension KernelNetworkState {
     /// from the kernel's tables: reachable when a route leads to the target through a link that
     /// carries traffic and has an address to send from. Only the `main` table is read; policy
     /// routing (`ip rule`, other tables) is not.
-    public func snapshot(for target: ReachabilityTarget, kinds: InterfaceKinds = InterfaceKinds()) -> ReachabilitySnapshot {
+    public func snapshot(for target: ReachabilityTarget, kinds: InterfaceKinds = InterfaceKinds())
+        -> ReachabilitySnapshot
+    {
         switch target {
         case .internet:
             return defaultRouteSnapshot(kinds: kinds)
@@ -11,9 +13,12 @@ extension KernelNetworkState {
             if let own = addresses.first(where: { $0.address == address }),
                 let link = links[own.index], link.flags & LinkInfo.up != 0
             {
-                return ReachabilitySnapshot(flags: [.reachable, .isLocalAddress, .isDirect], interface: interface(link, kinds))
+                return ReachabilitySnapshot(
+                    flags: [.reachable, .isLocalAddress, .isDirect], interface: interface(link, kinds))
             }
-            guard let route = bestRoute(to: address), route.type == RouteInfo.unicast else { return ReachabilitySnapshot(flags: []) }
+            guard let route = bestRoute(to: address), route.type == RouteInfo.unicast else {
+                return ReachabilitySnapshot(flags: [])
+            }
             return snapshot(through: route, kinds: kinds)
         }
     }
@@ -60,7 +65,8 @@ extension KernelNetworkState {
         let matching = routes.filter { route in
             route.table == RouteInfo.mainTable && route.family == address.family
                 && (route.destinationLength == 0
-                    || route.destination.map { address.isInside($0, prefixLength: Int(route.destinationLength)) } == true)
+                    || route.destination.map { address.isInside($0, prefixLength: Int(route.destinationLength)) }
+                        == true)
         }
         return matching.min {
             ($0.destinationLength, $1.priority, $1.outputInterfaces.first ?? 0)

@@ -54,9 +54,11 @@ public final class KernelReachabilitySource: ReachabilitySource {
             var length = socklen_t(MemoryLayout<NetlinkSocketAddress>.size)
             var wake: [Int32] = [-1, -1]
             let failedCall =
-                address.withSocketAddress { bind(socket, $0, length) } != 0 ? "bind"
-                : address.withMutableSocketAddress { getsockname(socket, $0, &length) } != 0 ? "getsockname"
-                : !makeWakePipe(&wake) ? "pipe" : nil
+                address.withSocketAddress { bind(socket, $0, length) } != 0
+                ? "bind"
+                : address.withMutableSocketAddress { getsockname(socket, $0, &length) } != 0
+                    ? "getsockname"
+                    : !makeWakePipe(&wake) ? "pipe" : nil
             if let failedCall {
                 let code = errno
                 close(socket)
@@ -96,10 +98,11 @@ public final class KernelReachabilitySource: ReachabilitySource {
     /// Stops the reading thread and waits for it to end (unless called from it); the socket stays
     /// open, in its namespace, for the next `start`.
     public func stop() {
-        guard let reader = shared.withLock({ shared in
-            defer { shared.reader = nil }
-            return shared.reader
-        })
+        guard
+            let reader = shared.withLock({ shared in
+                defer { shared.reader = nil }
+                return shared.reader
+            })
         else { return }
         reader.isStopping.withLock { $0 = true }
         wakeReader()

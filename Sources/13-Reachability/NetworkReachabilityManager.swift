@@ -54,13 +54,16 @@ public final class NetworkReachabilityManager: Sendable {
     /// A manager of `target` (AFNetworking's `manager`, or `managerForAddress:`), with the
     /// platform's own source.
     public convenience init(
-        target: ReachabilityTarget = .internet, queue: DispatchQueue = .main, notificationCenter: NotificationCenter = .default
+        target: ReachabilityTarget = .internet, queue: DispatchQueue = .main,
+        notificationCenter: NotificationCenter = .default
     ) {
         self.init(source: Self.systemSource(for: target), queue: queue, notificationCenter: notificationCenter)
     }
 
     /// A manager of whatever `source` watches (AFNetworking's `initWithReachability:`).
-    public init(source: any ReachabilitySource, queue: DispatchQueue = .main, notificationCenter: NotificationCenter = .default) {
+    public init(
+        source: any ReachabilitySource, queue: DispatchQueue = .main, notificationCenter: NotificationCenter = .default
+    ) {
         self.source = source
         self.queue = queue
         self.notificationCenter = notificationCenter

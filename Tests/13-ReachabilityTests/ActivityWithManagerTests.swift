@@ -27,14 +27,18 @@ struct ActivityWithManagerTests {
 
         /// A task, resumed through the manager; `done` is signalled by its completion handler.
         func start(_ url: URL, done: DispatchSemaphore? = nil) throws -> URLSessionTask {
-            let task = try manager.dataTask(with: URLRequest(url: url, timeoutInterval: 120)) { _, _, _ in done?.signal() }
+            let task = try manager.dataTask(with: URLRequest(url: url, timeoutInterval: 120)) { _, _, _ in
+                done?.signal()
+            }
             manager.resume(task)
             notifications.sync {}
             return task
         }
     }
 
-    @Test("The indicator on a real manager: a quick request shows nothing; a slow one shows after 1 s and hides 0.17 s after it ends")
+    @Test(
+        "The indicator on a real manager: a quick request shows nothing; a slow one shows after 1 s and hides 0.17 s after it ends"
+    )
     func indicator() async throws {
         try await HTTPBin.serving { server in
             let harness = IndicatorHarness()
@@ -53,7 +57,9 @@ struct ActivityWithManagerTests {
             harness.advance(1)
             #expect(harness.events == ["shown at 3.0"])
             slow.cancel()
-            #expect(await eventually { harness.indicator.activityCount == 0 }, "the cancelled task's completion was not counted")
+            #expect(
+                await eventually { harness.indicator.activityCount == 0 },
+                "the cancelled task's completion was not counted")
             harness.settle()
             harness.advance(0.17)
             #expect(harness.events == ["shown at 3.0", "hidden at 3.17"])
@@ -66,7 +72,8 @@ struct ActivityWithManagerTests {
             let control = TaskBindingTests.Control(.activityIndicator)
             let manager = Manager(center: control.center)
             defer { manager.manager.invalidateSession(cancelingTasks: true) }
-            let task = try manager.manager.dataTask(with: URLRequest(url: server.url("/delay/30000"), timeoutInterval: 120))
+            let task = try manager.manager.dataTask(
+                with: URLRequest(url: server.url("/delay/30000"), timeoutInterval: 120))
             control.bind(task)
             manager.manager.resume(task)
             manager.notifications.sync {}
@@ -77,12 +84,18 @@ struct ActivityWithManagerTests {
             control.settle()
             #expect(control.seen == [false, true, false, true])
             task.cancel()
-            #expect(await eventually { control.settle(); return control.seen.count == 5 }, "the completion did not reach the control")
+            #expect(
+                await eventually {
+                    control.settle()
+                    return control.seen.count == 5
+                }, "the completion did not reach the control")
             #expect(control.seen == [false, true, false, true, false])
         }
     }
 
-    @Test("AFNetworking's cases on a real manager: a control released before its task runs is told nothing, and nothing traps")
+    @Test(
+        "AFNetworking's cases on a real manager: a control released before its task runs is told nothing, and nothing traps"
+    )
     func releasedControl() async throws {
         try await HTTPBin.serving { server in
             let control = TaskBindingTests.Control(.refreshControl)

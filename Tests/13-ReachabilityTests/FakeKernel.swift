@@ -11,30 +11,41 @@ struct FakeKernel {
 
     /// The answer to a dump request: every row of its table, then the end.
     func answer(_ request: NetlinkRequest, interrupted: Bool = false) -> [UInt8] {
-        guard case .dump(let table) = request.kind else { return KernelMessages.error(0, sequence: request.sequence, port: Self.port) }
+        guard case .dump(let table) = request.kind else {
+            return KernelMessages.error(0, sequence: request.sequence, port: Self.port)
+        }
         let (sequence, port, multi) = (request.sequence, Self.port, UInt16(0x2) | (interrupted ? 0x10 : 0))
         var rows: [UInt8] = []
         switch table {
         case .links:
             for (index, link) in links.sorted(by: { $0.key < $1.key }) {
-                rows += KernelMessages.link(index, link.name, flags: link.flags, kind: "veth", sequence: sequence, port: port, messageFlags: multi)
+                rows += KernelMessages.link(
+                    index, link.name, flags: link.flags, kind: "veth", sequence: sequence, port: port,
+                    messageFlags: multi)
             }
         case .addresses:
             for (address, row) in addresses.sorted(by: { $0.key < $1.key }) {
                 rows += KernelMessages.address(row.index, address, prefix: row.prefix, sequence: sequence, port: port)
             }
         case .routes:
-            for (key, row) in routes.sorted(by: { $0.key < $1.key }) { rows += Self.route(key, row, sequence: sequence, port: port, flags: multi) }
+            for (key, row) in routes.sorted(by: { $0.key < $1.key }) {
+                rows += Self.route(key, row, sequence: sequence, port: port, flags: multi)
+            }
         }
         return rows + KernelMessages.done(sequence: sequence, port: port, flags: multi)
     }
 
-    static func route(_ key: String, _ row: (gateway: String, interface: Int32), sequence: UInt32 = 0, port: UInt32 = 0, flags: UInt16 = 0, deleted: Bool = false) -> [UInt8] {
+    static func route(
+        _ key: String, _ row: (gateway: String, interface: Int32), sequence: UInt32 = 0, port: UInt32 = 0,
+        flags: UInt16 = 0, deleted: Bool = false
+    ) -> [UInt8] {
         let family: IPAddress.Family = row.gateway.contains(":") ? .ipv6 : .ipv4
         let parts = key.split(separator: "/")
         return KernelMessages.route(
-            family, destination: key == "default" ? nil : String(parts[0]), prefix: key == "default" ? 0 : UInt8(parts[1])!,
-            gateway: row.gateway, interface: row.interface, deleted: deleted, sequence: sequence, port: port, messageFlags: flags)
+            family, destination: key == "default" ? nil : String(parts[0]),
+            prefix: key == "default" ? 0 : UInt8(parts[1])!,
+            gateway: row.gateway, interface: row.interface, deleted: deleted, sequence: sequence, port: port,
+            messageFlags: flags)
     }
 }
 

@@ -17,7 +17,9 @@ struct FlagsTableTests {
         "R c T - - y", "R c T - i n", "R c T D - y", "R c T D i n",
     ]
 
-    static let ruled: [ReachabilityFlags] = [.reachable, .connectionRequired, .connectionOnTraffic, .connectionOnDemand, .interventionRequired]
+    static let ruled: [ReachabilityFlags] = [
+        .reachable, .connectionRequired, .connectionOnTraffic, .connectionOnDemand, .interventionRequired,
+    ]
     static let others: [ReachabilityFlags] = [.transientConnection, .isLocalAddress, .isDirect, .isWWAN]
 
     /// The table's answer for `flags`.
@@ -39,22 +41,31 @@ struct FlagsTableTests {
         }
     }
 
-    @Test("Every combination of flags gives the table's status, WWAN on an iPhone platform only", arguments: [ReachabilityPlatform.iPhone, .other])
+    @Test(
+        "Every combination of flags gives the table's status, WWAN on an iPhone platform only",
+        arguments: [ReachabilityPlatform.iPhone, .other])
     func everyCombination(platform: ReachabilityPlatform) {
         var wrong: [String] = []
         for flags in Self.everyCombination {
             let expected: NetworkReachabilityStatus =
-                !Self.isReachable(flags) ? .notReachable
+                !Self.isReachable(flags)
+                ? .notReachable
                 : platform == .iPhone && flags.contains(.isWWAN) ? .reachableViaWWAN : .reachableViaWiFi
             let status = NetworkReachabilityStatus(flags: flags, platform: platform)
             if status != expected { wrong.append("\(flags): \(status), not \(expected)") }
         }
-        #expect(wrong.isEmpty, "\(wrong.count) of 512 combinations are wrong, among them: \(wrong.prefix(4).joined(separator: "; "))")
+        #expect(
+            wrong.isEmpty,
+            "\(wrong.count) of 512 combinations are wrong, among them: \(wrong.prefix(4).joined(separator: "; "))")
     }
 
     @Test("The flags have SystemConfiguration's values")
     func values() {
-        let values = ([.transientConnection, .reachable, .connectionRequired, .connectionOnTraffic, .interventionRequired, .connectionOnDemand, .isLocalAddress, .isDirect, .isWWAN] as [ReachabilityFlags]).map(\.rawValue)
+        let values =
+            ([
+                .transientConnection, .reachable, .connectionRequired, .connectionOnTraffic, .interventionRequired,
+                .connectionOnDemand, .isLocalAddress, .isDirect, .isWWAN,
+            ] as [ReachabilityFlags]).map(\.rawValue)
         #expect(values == [1, 2, 4, 8, 16, 32, 65536, 131_072, 262_144])
         #expect(ReachabilityFlags.connectionAutomatic == .connectionOnTraffic)
     }
@@ -63,10 +74,16 @@ struct FlagsTableTests {
     func namedCases() {
         #expect(NetworkReachabilityStatus(flags: [.reachable, .isDirect], platform: .other) == .reachableViaWiFi)
         #expect(NetworkReachabilityStatus(flags: [.reachable, .isWWAN], platform: .iPhone) == .reachableViaWWAN)
-        #expect(NetworkReachabilityStatus(flags: [.reachable, .isWWAN], platform: .other) == .reachableViaWiFi,
-                "on a Mac and on Linux AFNetworking never says WWAN")
-        #expect(NetworkReachabilityStatus(flags: [.reachable, .connectionRequired, .connectionOnDemand], platform: .iPhone) == .reachableViaWiFi)
-        #expect(NetworkReachabilityStatus(flags: [.reachable, .connectionRequired, .connectionOnDemand, .interventionRequired], platform: .iPhone) == .notReachable)
+        #expect(
+            NetworkReachabilityStatus(flags: [.reachable, .isWWAN], platform: .other) == .reachableViaWiFi,
+            "on a Mac and on Linux AFNetworking never says WWAN")
+        #expect(
+            NetworkReachabilityStatus(flags: [.reachable, .connectionRequired, .connectionOnDemand], platform: .iPhone)
+                == .reachableViaWiFi)
+        #expect(
+            NetworkReachabilityStatus(
+                flags: [.reachable, .connectionRequired, .connectionOnDemand, .interventionRequired], platform: .iPhone)
+                == .notReachable)
         #expect(NetworkReachabilityStatus(flags: [.isWWAN], platform: .iPhone) == .notReachable)
         #expect(NetworkReachabilityStatus(flags: [], platform: .other) == .notReachable)
     }

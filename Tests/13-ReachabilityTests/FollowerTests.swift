@@ -17,7 +17,9 @@ struct FollowerTests {
         return kernel
     }
 
-    @Test("Starting reads the links, then the addresses, then the routes, one dump at a time, and reports once all are read")
+    @Test(
+        "Starting reads the links, then the addresses, then the routes, one dump at a time, and reports once all are read"
+    )
     func startDumps() {
         var driver = FollowerDriver()
         driver.kernel = Self.reachableKernel()
@@ -74,10 +76,13 @@ struct FollowerTests {
         driver.kernel.links[3] = ("v0", Self.up)
         driver.news(KernelMessages.link(3, "v0", flags: Self.up, kind: "veth"))
         driver.answerAll()
-        #expect(driver.reports.map(\.flags) == [[.reachable], []], "up again, the link has no route: \(driver.reports)")
+        #expect(
+            driver.reports.map(\.flags) == [[.reachable], []], "up again, the link has no route: \(driver.reports)")
     }
 
-    @Test("An IPv4 address that goes away makes the routes read again; an IPv6 one does not (IPv6 announces its removals)")
+    @Test(
+        "An IPv4 address that goes away makes the routes read again; an IPv6 one does not (IPv6 announces its removals)"
+    )
     func rereadOnAddressRemoval() {
         var driver = FollowerDriver()
         driver.kernel = Self.reachableKernel()
@@ -158,11 +163,12 @@ struct FollowerTests {
             NetlinkRequest(kind: $0, sequence: 5).bytes
         }
         let headers = bytes.map { NetlinkParser.parse($0).messages.first?.header }
-        #expect(headers == [
-            NetlinkHeader(length: 32, type: 18, flags: 0x301, sequence: 5, portID: 0),
-            NetlinkHeader(length: 24, type: 22, flags: 0x301, sequence: 5, portID: 0),
-            NetlinkHeader(length: 28, type: 26, flags: 0x301, sequence: 5, portID: 0),
-            NetlinkHeader(length: 16, type: 1, flags: 0x5, sequence: 5, portID: 0),
-        ])
+        #expect(
+            headers == [
+                NetlinkHeader(length: 32, type: 18, flags: 0x301, sequence: 5, portID: 0),
+                NetlinkHeader(length: 24, type: 22, flags: 0x301, sequence: 5, portID: 0),
+                NetlinkHeader(length: 28, type: 26, flags: 0x301, sequence: 5, portID: 0),
+                NetlinkHeader(length: 16, type: 1, flags: 0x5, sequence: 5, portID: 0),
+            ])
     }
 }

@@ -13,10 +13,13 @@ import Testing
 struct IndicatorTests {
     @Test("Off by default, with AFNetworking's delays: 1 s before showing, 0.17 s before hiding")
     func defaults() {
-        let indicator = NetworkActivityIndicatorManager(notificationCenter: NotificationCenter(), queue: TestQueue.named("defaults"), clock: ManualActivityClock())
+        let indicator = NetworkActivityIndicatorManager(
+            notificationCenter: NotificationCenter(), queue: TestQueue.named("defaults"), clock: ManualActivityClock())
         #expect(!indicator.isEnabled)
         #expect(indicator.activationDelay == 1.0 && indicator.completionDelay == 0.17)
-        #expect(indicator.state == .notActive && !indicator.isNetworkActivityIndicatorVisible && indicator.activityCount == 0)
+        #expect(
+            indicator.state == .notActive && !indicator.isNetworkActivityIndicatorVisible
+                && indicator.activityCount == 0)
         #expect(NetworkActivityIndicatorManager.shared.queue === DispatchQueue.main)
     }
 
@@ -77,7 +80,9 @@ struct IndicatorTests {
         #expect(harness.events == ["shown at 1.0", "hidden at 3.77"])
     }
 
-    @Test("Delaying start: tasks that come and go change nothing; the delay runs from the first, and shows if any runs at its end")
+    @Test(
+        "Delaying start: tasks that come and go change nothing; the delay runs from the first, and shows if any runs at its end"
+    )
     func delayRunsFromFirstTask() {
         let harness = IndicatorHarness()
         let first = harness.task()

@@ -7,7 +7,9 @@ enum KernelMessages {
     static let ipv6: UInt8 = 10
 
     /// A whole message: the header (its length counted), the body, and padding to 4 bytes.
-    static func message(type: UInt16, flags: UInt16 = 0, sequence: UInt32 = 0, port: UInt32 = 0, body: [UInt8]) -> [UInt8] {
+    static func message(type: UInt16, flags: UInt16 = 0, sequence: UInt32 = 0, port: UInt32 = 0, body: [UInt8])
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         append(UInt32(16 + body.count), to: &bytes)
         append(type, to: &bytes)
@@ -43,7 +45,8 @@ enum KernelMessages {
 
     /// `RTM_NEWLINK` (or `RTM_DELLINK`): up and running unless told otherwise.
     static func link(
-        _ index: Int32, _ name: String, flags: UInt32 = 0x1 | 0x40 | 0x10000, kind: String? = nil, hardwareType: UInt16 = 1,
+        _ index: Int32, _ name: String, flags: UInt32 = 0x1 | 0x40 | 0x10000, kind: String? = nil,
+        hardwareType: UInt16 = 1,
         deleted: Bool = false, sequence: UInt32 = 0, port: UInt32 = 0, messageFlags: UInt16 = 0
     ) -> [UInt8] {
         var body: [UInt8] = [0, 0]

@@ -25,15 +25,21 @@ struct KernelStateTests {
 
     @Test("A link that carries traffic, an address and a default route: reachable, through that link")
     func reachable() {
-        let state = state(.link(Self.v0, deleted: false), .address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))
+        let state = state(
+            .link(Self.v0, deleted: false), .address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))
         let snapshot = state.snapshot(for: .internet, kinds: InterfaceKinds(sysfsRoot: nil))
-        #expect(snapshot == ReachabilitySnapshot(flags: [.reachable], interface: NetworkInterface(name: "v0", index: 3, kind: .virtual("veth"))))
+        #expect(
+            snapshot
+                == ReachabilitySnapshot(
+                    flags: [.reachable], interface: NetworkInterface(name: "v0", index: 3, kind: .virtual("veth"))))
     }
 
     @Test("Take away any one of the three, and it is not reachable")
     func eachOneNeeded() {
-        #expect(flags(state(.address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))) == [], "no link")
-        #expect(flags(state(.link(Self.v0, deleted: false), .route(Self.defaultV4, deleted: false))) == [], "no address")
+        #expect(
+            flags(state(.address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))) == [], "no link")
+        #expect(
+            flags(state(.link(Self.v0, deleted: false), .route(Self.defaultV4, deleted: false))) == [], "no address")
         #expect(flags(state(.link(Self.v0, deleted: false), .address(Self.v4, deleted: false))) == [], "no route")
     }
 
@@ -42,7 +48,8 @@ struct KernelStateTests {
         for flags: UInt32 in [0x1, 0x40, 0x1 | 0x40 | 0x8] {
             var link = Self.v0
             link.flags = flags
-            let state = state(.link(link, deleted: false), .address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))
+            let state = state(
+                .link(link, deleted: false), .address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))
             #expect(self.flags(state) == [], "link flags \(flags)")
         }
     }
@@ -52,14 +59,34 @@ struct KernelStateTests {
         var tentative = Self.v6
         tentative.flags = 0x40
         var linkLocal = AddressInfo(index: 3, address: IPAddress("fe80::2")!, prefixLength: 64, scope: 253)
-        #expect(flags(state(.link(Self.v0, deleted: false), .address(Self.v6, deleted: false), .route(Self.defaultV4, deleted: false))) == [])
-        #expect(flags(state(.link(Self.v0, deleted: false), .address(tentative, deleted: false), .route(Self.defaultV6, deleted: false))) == [])
-        #expect(flags(state(.link(Self.v0, deleted: false), .address(linkLocal, deleted: false), .route(Self.defaultV6, deleted: false))) == [])
+        #expect(
+            flags(
+                state(
+                    .link(Self.v0, deleted: false), .address(Self.v6, deleted: false),
+                    .route(Self.defaultV4, deleted: false))) == [])
+        #expect(
+            flags(
+                state(
+                    .link(Self.v0, deleted: false), .address(tentative, deleted: false),
+                    .route(Self.defaultV6, deleted: false))) == [])
+        #expect(
+            flags(
+                state(
+                    .link(Self.v0, deleted: false), .address(linkLocal, deleted: false),
+                    .route(Self.defaultV6, deleted: false))) == [])
         linkLocal.scope = 0
-        #expect(flags(state(.link(Self.v0, deleted: false), .address(Self.v6, deleted: false), .route(Self.defaultV6, deleted: false))) == [.reachable])
+        #expect(
+            flags(
+                state(
+                    .link(Self.v0, deleted: false), .address(Self.v6, deleted: false),
+                    .route(Self.defaultV6, deleted: false))) == [.reachable])
         tentative.flags = 0
-        #expect(flags(state(.link(Self.v0, deleted: false), .address(tentative, deleted: false), .route(Self.defaultV6, deleted: false))) == [.reachable],
-                "the same address once its check is done (a new message replaces the old)")
+        #expect(
+            flags(
+                state(
+                    .link(Self.v0, deleted: false), .address(tentative, deleted: false),
+                    .route(Self.defaultV6, deleted: false))) == [.reachable],
+            "the same address once its check is done (a new message replaces the old)")
     }
 
     @Test("Only a unicast default route of the main table counts; without a gateway it is direct")
@@ -89,14 +116,16 @@ struct KernelStateTests {
         viaV0.priority = 200
         let viaV1 = RouteInfo(family: .ipv4, gateway: IPAddress("10.14.0.1")!, outputInterfaces: [4], priority: 100)
         let state = state(
-            .link(Self.v0, deleted: false), .link(v1, deleted: false), .address(Self.v4, deleted: false), .address(v1Address, deleted: false),
+            .link(Self.v0, deleted: false), .link(v1, deleted: false), .address(Self.v4, deleted: false),
+            .address(v1Address, deleted: false),
             .route(viaV0, deleted: false), .route(viaV1, deleted: false))
         #expect(state.snapshot(for: .internet, kinds: InterfaceKinds(sysfsRoot: nil)).interface?.name == "v1")
     }
 
     @Test("A link that goes away takes its addresses and routes; a route goes by its own deletion")
     func deletions() {
-        var state = state(.link(Self.v0, deleted: false), .address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))
+        var state = state(
+            .link(Self.v0, deleted: false), .address(Self.v4, deleted: false), .route(Self.defaultV4, deleted: false))
         state.apply(.route(Self.defaultV4, deleted: true))
         #expect(state.routes.isEmpty)
         state.apply(.route(Self.defaultV4, deleted: false))
@@ -104,13 +133,21 @@ struct KernelStateTests {
         #expect(state == KernelNetworkState())
     }
 
-    @Test("A host: its own address is local and direct; else the longest route that holds it decides, a blackhole included")
+    @Test(
+        "A host: its own address is local and direct; else the longest route that holds it decides, a blackhole included"
+    )
     func host() {
         let target = ReachabilityTarget.address(IPAddress("198.51.100.7")!)
-        let net = RouteInfo(family: .ipv4, destinationLength: 24, destination: IPAddress("198.51.100.0")!, gateway: IPAddress("10.13.0.1")!, outputInterfaces: [3])
-        let blackhole = RouteInfo(family: .ipv4, destinationLength: 32, destination: IPAddress("198.51.100.7")!, type: 6, outputInterfaces: [])
-        let onLink = RouteInfo(family: .ipv4, destinationLength: 24, destination: IPAddress("10.13.0.0")!, outputInterfaces: [3])
-        let base = state(.link(Self.v0, deleted: false), .address(Self.v4, deleted: false), .route(onLink, deleted: false))
+        let net = RouteInfo(
+            family: .ipv4, destinationLength: 24, destination: IPAddress("198.51.100.0")!,
+            gateway: IPAddress("10.13.0.1")!, outputInterfaces: [3])
+        let blackhole = RouteInfo(
+            family: .ipv4, destinationLength: 32, destination: IPAddress("198.51.100.7")!, type: 6, outputInterfaces: []
+        )
+        let onLink = RouteInfo(
+            family: .ipv4, destinationLength: 24, destination: IPAddress("10.13.0.0")!, outputInterfaces: [3])
+        let base = state(
+            .link(Self.v0, deleted: false), .address(Self.v4, deleted: false), .route(onLink, deleted: false))
         #expect(flags(base, target) == [], "no route holds it")
         var withNet = base
         withNet.apply(.route(net, deleted: false))

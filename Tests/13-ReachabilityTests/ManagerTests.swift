@@ -13,7 +13,9 @@ struct ManagerTests {
         let scripted = ScriptedManager()
         scripted.settle()
         #expect(scripted.manager.networkReachabilityStatus == .unknown)
-        #expect(!scripted.manager.isReachable && !scripted.manager.isReachableViaWiFi && !scripted.manager.isReachableViaWWAN)
+        #expect(
+            !scripted.manager.isReachable && !scripted.manager.isReachableViaWiFi
+                && !scripted.manager.isReachableViaWWAN)
         #expect(scripted.manager.localizedNetworkReachabilityStatusString == "Unknown")
         #expect(scripted.events.withLock { $0 }.isEmpty)
     }
@@ -27,7 +29,8 @@ struct ManagerTests {
         #expect(scripted.events.withLock { $0 } == ScriptedManager.delivery(.reachableViaWiFi))
     }
 
-    @Test("Each delivery sets the status first, then runs the block, then posts the notification, on the manager's queue")
+    @Test(
+        "Each delivery sets the status first, then runs the block, then posts the notification, on the manager's queue")
     func order() throws {
         let scripted = ScriptedManager()
         try scripted.manager.startMonitoring()
@@ -43,7 +46,9 @@ struct ManagerTests {
     func notification() throws {
         let scripted = ScriptedManager()
         let received = Locked<[Notification]>([])
-        let token = scripted.center.addObserver(forName: Notification.Name("com.alamofire.networking.reachability.change"), object: nil, queue: nil) { note in
+        let token = scripted.center.addObserver(
+            forName: Notification.Name("com.alamofire.networking.reachability.change"), object: nil, queue: nil
+        ) { note in
             received.withLock { $0.append(note) }
         }
         defer { scripted.center.removeObserver(token) }
@@ -70,7 +75,10 @@ struct ManagerTests {
         scripted.settle()
         let blocks = scripted.events.withLock { $0 }.filter { $0.hasPrefix("block ") }
         let expected = sent.map { ScriptedManager.delivery($0)[0] }
-        #expect(blocks == expected, "\(blocks.count) deliveries for \(expected.count) reports; the first difference at \(zip(blocks, expected).firstIndex { $0 != $1 } ?? -1)")
+        #expect(
+            blocks == expected,
+            "\(blocks.count) deliveries for \(expected.count) reports; the first difference at \(zip(blocks, expected).firstIndex { $0 != $1 } ?? -1)"
+        )
     }
 
     @Test("By default the queue is main and the center the default one")
@@ -104,7 +112,9 @@ struct ManagerTests {
         scripted.source.reporters.withLock { $0.first }?(ReachabilitySnapshot(flags: []))  // the first run, too late
         scripted.settle()
         #expect(scripted.source.stops.withLock { $0 } == 1 && scripted.source.starts.withLock { $0 } == 2)
-        #expect(scripted.events.withLock { $0 } == ScriptedManager.delivery(.reachableViaWiFi) + ScriptedManager.delivery(.reachableViaWiFi))
+        #expect(
+            scripted.events.withLock { $0 } == ScriptedManager.delivery(.reachableViaWiFi)
+                + ScriptedManager.delivery(.reachableViaWiFi))
     }
 
     @Test("The block can be replaced and removed; the notification is posted either way")

@@ -8,7 +8,8 @@ import Testing
 /// (macOS, or Linux without root); `.ci/run` fails if they were skipped there.
 @Suite(
     "Real kernel events, in a network namespace",
-    .enabled(if: NetworkNamespace.unavailableReason == nil, Comment(rawValue: NetworkNamespace.unavailableReason ?? "")))
+    .enabled(if: NetworkNamespace.unavailableReason == nil, Comment(rawValue: NetworkNamespace.unavailableReason ?? ""))
+)
 struct NamespaceTests {
     /// Runs `script` step by step: after each `ip` command, the statuses delivered so far must be
     /// the expected ones, the new status (if the step changes it) appended.
@@ -35,7 +36,9 @@ struct NamespaceTests {
                 ("route del default", .notReachable),
                 ("route add default via 10.13.0.1 dev v0", .reachableViaWiFi),
             ], in: watched)
-        #expect(watched.manager.interface == NetworkInterface(name: "v0", index: watched.manager.interface?.index ?? 0, kind: .virtual("veth")))
+        #expect(
+            watched.manager.interface
+                == NetworkInterface(name: "v0", index: watched.manager.interface?.index ?? 0, kind: .virtual("veth")))
     }
 
     @Test("A link taken down loses its IPv4 default route, though the kernel announces no route removal")
@@ -115,7 +118,9 @@ struct NamespaceTests {
             try watched.namespace.ip(command.split(separator: " ").map(String.init))
         }
         watched.queue.sync {}
-        #expect(watched.delivered.withLock { $0 } == [.notReachable, .reachableViaWiFi], "nothing is delivered while stopped")
+        #expect(
+            watched.delivered.withLock { $0 } == [.notReachable, .reachableViaWiFi],
+            "nothing is delivered while stopped")
         try watched.manager.startMonitoring()
         try watched.settle()
         #expect(watched.delivered.withLock { $0 } == [.notReachable, .reachableViaWiFi, .notReachable])

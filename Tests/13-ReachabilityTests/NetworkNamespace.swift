@@ -90,7 +90,8 @@ final class NetworkNamespace: Sendable {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NamespaceError("ip \(arguments.joined(separator: " ")) failed: \(String(decoding: printed, as: UTF8.self))")
+            throw NamespaceError(
+                "ip \(arguments.joined(separator: " ")) failed: \(String(decoding: printed, as: UTF8.self))")
         }
     }
 

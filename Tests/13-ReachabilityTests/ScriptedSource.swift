@@ -58,9 +58,11 @@ final class ScriptedManager: Sendable {
             }
         }
         token = Locked(
-            center.addObserver(forName: .reachabilityDidChange, object: nil, queue: nil) { [weak manager] notification in
+            center.addObserver(forName: .reachabilityDidChange, object: nil, queue: nil) {
+                [weak manager] notification in
                 let status = NetworkReachabilityStatus(notification).map { "\($0)" } ?? "no status"
-                let sender = manager != nil && (notification.object as AnyObject?) === manager ? "" : " from another object"
+                let sender =
+                    manager != nil && (notification.object as AnyObject?) === manager ? "" : " from another object"
                 events.withLock { events in
                     let blockRan = events.last?.hasPrefix("block \(status)") ?? false
                     events.append("notification \(status) (block ran: \(blockRan))\(sender)")

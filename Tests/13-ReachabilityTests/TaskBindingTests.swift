@@ -45,7 +45,10 @@ struct TaskBindingTests {
 
     /// Tasks in each state: suspended (never resumed), running (waiting for HTTPBin's slow answer),
     /// completed.
-    static func withTasks(_ body: (_ suspended: URLSessionTask, _ running: URLSessionTask, _ completed: URLSessionTask) async throws -> Void) async throws {
+    static func withTasks(
+        _ body: (_ suspended: URLSessionTask, _ running: URLSessionTask, _ completed: URLSessionTask) async throws ->
+            Void
+    ) async throws {
         try await HTTPBin.serving { server in
             let session = URLSession(configuration: .ephemeral)
             defer { session.invalidateAndCancel() }
@@ -61,7 +64,8 @@ struct TaskBindingTests {
 
     @Test(
         "AFNetworking's cases: a control released before its task is resumed, suspended or completed is told nothing, and nothing traps",
-        arguments: [TaskActivityBinding.Style.activityIndicator, .refreshControl], [Notification.Name.taskDidResume, .taskDidSuspend, .taskDidComplete])
+        arguments: [TaskActivityBinding.Style.activityIndicator, .refreshControl],
+        [Notification.Name.taskDidResume, .taskDidSuspend, .taskDidComplete])
     func releasedControl(style: TaskActivityBinding.Style, notification: Notification.Name) async throws {
         try await Self.withTasks { _, running, _ in
             let control = Control(style)
@@ -72,17 +76,23 @@ struct TaskBindingTests {
         }
     }
 
-    @Test("Activity indicator: a running task animates; its suspension stops it, its resumption starts it, its completion stops it")
+    @Test(
+        "Activity indicator: a running task animates; its suspension stops it, its resumption starts it, its completion stops it"
+    )
     func indicatorFollowsTask() async throws {
         try await Self.withTasks { _, running, _ in
             let control = Control(.activityIndicator)
             control.bind(running)
-            for name in [Notification.Name.taskDidSuspend, .taskDidResume, .taskDidComplete] { control.post(name, running) }
+            for name in [Notification.Name.taskDidSuspend, .taskDidResume, .taskDidComplete] {
+                control.post(name, running)
+            }
             #expect(control.seen == [true, false, true, false])
         }
     }
 
-    @Test("Activity indicator: a task not running yet stops the animation, and starts it when resumed; a completed one changes nothing")
+    @Test(
+        "Activity indicator: a task not running yet stops the animation, and starts it when resumed; a completed one changes nothing"
+    )
     func indicatorWaitsForResume() async throws {
         try await Self.withTasks { suspended, _, completed in
             let control = Control(.activityIndicator)
@@ -91,11 +101,14 @@ struct TaskBindingTests {
             #expect(control.seen == [false, true])
             control.bind(completed)
             control.post(.taskDidResume, completed)
-            #expect(control.seen == [false, true], "a completed task is not followed, and the control is left as it was")
+            #expect(
+                control.seen == [false, true], "a completed task is not followed, and the control is left as it was")
         }
     }
 
-    @Test("Refresh control: a running task begins refreshing and its completion ends it; any other task ends refreshing, and is not followed")
+    @Test(
+        "Refresh control: a running task begins refreshing and its completion ends it; any other task ends refreshing, and is not followed"
+    )
     func refreshControl() async throws {
         try await Self.withTasks { suspended, running, completed in
             let control = Control(.refreshControl)
@@ -133,7 +146,9 @@ struct TaskBindingTests {
         }
     }
 
-    @Test("A notification of the first task still on its way when another task is bound is dropped, not shown over the second")
+    @Test(
+        "A notification of the first task still on its way when another task is bound is dropped, not shown over the second"
+    )
     func lateNotificationAfterRebinding() async throws {
         try await Self.withTasks { first, running, _ in
             let control = Control(.activityIndicator)
@@ -144,7 +159,9 @@ struct TaskBindingTests {
             control.binding.withLock { $0 }?.bind(to: running)
             gate.signal()
             control.settle()
-            #expect(control.seen == [false, true], "the first task's resume, queued before the rebinding, must not be shown: \(control.seen)")
+            #expect(
+                control.seen == [false, true],
+                "the first task's resume, queued before the rebinding, must not be shown: \(control.seen)")
         }
     }
 }

@@ -18,7 +18,8 @@ extension BodyReader {
                     } else {
                         route.destination = address
                     }
-                case Netlink.RouteAttribute.outputInterface, Netlink.RouteAttribute.priority, Netlink.RouteAttribute.table:
+                case Netlink.RouteAttribute.outputInterface, Netlink.RouteAttribute.priority,
+                    Netlink.RouteAttribute.table:
                     guard let value = number(attribute) else { return .failure(bad) }
                     if attribute.type == Netlink.RouteAttribute.outputInterface {
                         route.outputInterfaces = [Int32(bitPattern: value)]

@@ -13,14 +13,18 @@ enum ReachabilityExamples {
     static let all = [flags, spinner]
 
     static let flags = Example(
-        name: "reachability-flags", chapter: 13, summary: "the status AFNetworking gives five sets of flags, on an iPhone and elsewhere"
+        name: "reachability-flags", chapter: 13,
+        summary: "the status AFNetworking gives five sets of flags, on an iPhone and elsewhere"
     ) { print in
         // listing: example-reachability-flags
         let cases: [(String, ReachabilityFlags)] = [
             ("Wi-Fi at home", [.reachable, .isDirect]),
             ("cellular", [.reachable, .isWWAN]),
             ("a VPN on demand", [.reachable, .connectionRequired, .connectionOnDemand]),
-            ("a VPN that wants a password", [.reachable, .connectionRequired, .connectionOnDemand, .interventionRequired]),
+            (
+                "a VPN that wants a password",
+                [.reachable, .connectionRequired, .connectionOnDemand, .interventionRequired]
+            ),
             ("no route", []),
         ]
         for (name, flags) in cases {
@@ -44,7 +48,9 @@ enum ReachabilityExamples {
         indicator.isEnabled = true
         let session = URLSession(configuration: .ephemeral)
         let url = URL(string: "https://example.com")!
-        let (quick, download, next) = (session.dataTask(with: url), session.dataTask(with: url), session.dataTask(with: url))
+        let (quick, download, next) = (
+            session.dataTask(with: url), session.dataTask(with: url), session.dataTask(with: url)
+        )
         let timeline: [(Double, Notification.Name, URLSessionTask, String)] = [
             (0.00, .taskDidResume, quick, "a 30 ms request starts"), (0.03, .taskDidComplete, quick, "it ends"),
             (2.00, .taskDidResume, download, "a 3 s download starts"), (5.00, .taskDidComplete, download, "it ends"),
