@@ -27,9 +27,8 @@ struct ActivityWithManagerTests {
 
         /// A task, resumed through the manager; `done` is signalled by its completion handler.
         func start(_ url: URL, done: DispatchSemaphore? = nil) throws -> URLSessionTask {
-            let task = try manager.dataTask(with: URLRequest(url: url, timeoutInterval: 120)) { _, _, _ in
-                done?.signal()
-            }
+            let task = try manager.dataTask(
+                with: URLRequest(url: url, timeoutInterval: 120), completionHandler: { _, _, _ in done?.signal() })
             manager.resume(task)
             notifications.sync {}
             return task

@@ -16,7 +16,7 @@ final class IndicatorHarness: Sendable {
     let indicator: NetworkActivityIndicatorManager
     let shown = Locked<[String]>([])
     /// Tasks to post notifications about; none is ever resumed (no request is sent).
-    let session = URLSession(configuration: .ephemeral)
+    let session = URLSession(configuration: .withoutCache)
 
     init(enabled: Bool = true) {
         indicator = NetworkActivityIndicatorManager(notificationCenter: center, queue: queue, clock: clock)
@@ -58,5 +58,14 @@ final class IndicatorHarness: Sendable {
     /// What the action was told, without the queue's name (each entry says "on indicator").
     var events: [String] {
         shown.withLock { $0 }.map { $0.replacingOccurrences(of: " on indicator", with: "") }
+    }
+}
+
+extension URLSessionConfiguration {
+    /// An ephemeral configuration without a URL cache.
+    static var withoutCache: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        return configuration
     }
 }

@@ -20,7 +20,7 @@ struct IndicatorTests {
         #expect(
             indicator.state == .notActive && !indicator.isNetworkActivityIndicatorVisible
                 && indicator.activityCount == 0)
-        #expect(NetworkActivityIndicatorManager.shared.queue === DispatchQueue.main)
+        #expect(NetworkActivityIndicatorManager.shared.queue.label == DispatchQueue.main.label)
     }
 
     @Test("Not active → delaying start: a task starts; delaying start → active: exactly 1 s later, it shows")

@@ -16,8 +16,8 @@ struct NamespaceTests {
     func run(_ script: [(command: String, change: NetworkReachabilityStatus?)], in watched: WatchedNamespace) throws {
         var expected = watched.delivered.withLock { $0 }
         for (command, change) in script {
-            try watched.step(command)
             if let change { expected.append(change) }
+            try watched.step(command, deliveries: expected.count)
             let delivered = watched.delivered.withLock { $0 }
             #expect(delivered == expected, "after `ip \(command)` the manager delivered \(delivered), not \(expected)")
             guard delivered == expected else { return }

@@ -80,6 +80,11 @@ final class NetworkNamespace: Sendable {
 
     /// Runs `ip` with `arguments` in the namespace, and fails with what it printed when it fails.
     func ip(_ arguments: [String]) throws {
+        _ = try ipOutput(arguments)
+    }
+
+    /// Runs `ip` with `arguments` in the namespace, and returns what it printed.
+    func ipOutput(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.tool("nsenter") ?? "/usr/bin/nsenter")
         process.arguments = ["--net=\(path)", Self.tool("ip") ?? "ip"] + arguments
@@ -87,12 +92,12 @@ final class NetworkNamespace: Sendable {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NamespaceError(
-                "ip \(arguments.joined(separator: " ")) failed: \(String(decoding: printed, as: UTF8.self))")
+            throw NamespaceError("ip \(arguments.joined(separator: " ")) failed: \(printed)")
         }
+        return printed
     }
 
     /// Runs `body` on a thread made for it, which ends with it (a thread that changed namespace

@@ -50,15 +50,19 @@ struct TaskBindingTests {
             Void
     ) async throws {
         try await HTTPBin.serving { server in
-            let session = URLSession(configuration: .ephemeral)
-            defer { session.invalidateAndCancel() }
+            let session = URLSession(configuration: .withoutCache)
             let completed = session.dataTask(with: server.url("/get"))
             completed.resume()
             #expect(await eventually { completed.state == .completed }, "the task to /get did not complete")
             let running = session.dataTask(with: URLRequest(url: server.url("/delay/30000"), timeoutInterval: 120))
             running.resume()
-            defer { running.cancel() }
-            try await body(session.dataTask(with: server.url("/get")), running, completed)
+            let suspended = session.dataTask(with: server.url("/get"))
+            try await body(suspended, running, completed)
+            // Ended before the session goes: FoundationNetworking can stop the process when a task's
+            // cancellation is still on its way as its session is invalidated.
+            running.cancel()
+            #expect(await eventually { running.state == .completed }, "the cancelled task did not complete")
+            session.finishTasksAndInvalidate()
         }
     }
 

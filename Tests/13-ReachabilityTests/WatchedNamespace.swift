@@ -33,10 +33,22 @@ final class WatchedNamespace: Sendable {
     }
 
     /// Runs `ip <command>` in the namespace (the command split at spaces), then waits until the
-    /// source has read all the kernel said about it and the manager has delivered the result.
-    func step(_ command: String) throws {
+    /// source has read all the kernel said about it and the manager has delivered the result, and
+    /// until `deliveries` statuses have been delivered in all.
+    ///
+    /// The barrier orders everything the command itself made the kernel say. A carrier that comes
+    /// or goes (a veth's peer set up or down) is announced a moment later, by the kernel's
+    /// link-watch worker, which the barrier may overtake: so a step that expects a delivery also
+    /// waits for it, at most 30 seconds, and the test then compares every status delivered so far.
+    func step(_ command: String, deliveries: Int? = nil) throws {
         try namespace.ip(command.split(separator: " ").map(String.init))
         try settle()
+        guard let deliveries else { return }
+        let deadline = Date().addingTimeInterval(30)
+        while delivered.withLock({ $0.count }) < deliveries && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            try settle()
+        }
     }
 
     /// The barrier, then everything queued for the manager's queue.
@@ -53,5 +65,17 @@ final class WatchedNamespace: Sendable {
         ] {
             try step(command)
         }
+        try waitForCarrier()
+    }
+
+    /// Waits until `v0` has its carrier, as `ip link` shows it (its flags without `NO-CARRIER`), so
+    /// that the link-watch worker's announcement is not left to race the test's next step.
+    func waitForCarrier() throws {
+        let deadline = Date().addingTimeInterval(30)
+        while try namespace.ipOutput(["-o", "link", "show", "v0"]).contains("NO-CARRIER") {
+            guard Date() < deadline else { throw NamespaceError("v0 has no carrier after 30 s") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try settle()
     }
 }

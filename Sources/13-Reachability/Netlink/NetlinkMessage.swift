@@ -161,6 +161,12 @@ public struct NetlinkSkip: Sendable, Hashable, CustomStringConvertible {
     public var length: Int
     public var reason: Reason
 
+    public init(offset: Int, length: Int, reason: Reason) {
+        self.offset = offset
+        self.length = length
+        self.reason = reason
+    }
+
     public var description: String { "\(length) bytes at \(offset): \(reason)" }
 }
 

@@ -46,7 +46,9 @@ enum ReachabilityExamples {
             log.withLock { $0.append(String(format: "%.2f s  spinner %@", clock.now, visible ? "shown" : "hidden")) }
         }
         indicator.isEnabled = true
-        let session = URLSession(configuration: .ephemeral)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
         let url = URL(string: "https://example.com")!
         let (quick, download, next) = (
             session.dataTask(with: url), session.dataTask(with: url), session.dataTask(with: url)

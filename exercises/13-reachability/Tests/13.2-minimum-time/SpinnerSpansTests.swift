@@ -119,7 +119,9 @@ struct SpinnerSpansTests {
         let shown = Protected<[Int]>([])
         indicator.setNetworkingActivityAction { _ in shown.withLock { $0.append(Int((clock.now * 1000).rounded())) } }
         indicator.isEnabled = true
-        let session = URLSession(configuration: .ephemeral)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
         defer { session.invalidateAndCancel() }
         let made = tasks.map { ($0, session.dataTask(with: URL(string: "https://example.com")!)) }
         let events = made.flatMap { span, task in [(span.end, 0, task), (span.start, 1, task)] }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
