@@ -15,7 +15,7 @@ import TaskDelegates
 /// here the visibility goes to `setNetworkingActivityAction(_:)`, for whatever the app shows.
 public final class NetworkActivityIndicatorManager: Sendable {
     /// AFNetworking's four states (`AFNetworkActivityManagerState`).
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case notActive
         /// Tasks run; the indicator shows when the activation delay ends, if any still do.
         case delayingStart
@@ -92,7 +92,8 @@ public final class NetworkActivityIndicatorManager: Sendable {
     }
 
     public var isNetworkActivityIndicatorVisible: Bool { machine.withLock { $0.isVisible } }
-    public var state: State { machine.withLock { $0.state } }
+    /// The state, for the tests (AFNetworking keeps it private).
+    package var state: State { machine.withLock { $0.state } }
     /// The tasks running now, plus the increments not yet decremented.
     public var activityCount: Int { machine.withLock { $0.running.count + $0.manualCount } }
 

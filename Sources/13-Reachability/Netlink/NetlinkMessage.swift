@@ -9,7 +9,7 @@ public struct NetlinkHeader: Sendable, Hashable {
     /// The port of the socket whose request caused the message (0: the kernel itself).
     public var portID: UInt32
 
-    public init(length: UInt32, type: UInt16, flags: UInt16, sequence: UInt32, portID: UInt32) {
+    package init(length: UInt32, type: UInt16, flags: UInt16, sequence: UInt32, portID: UInt32) {
         self.length = length
         self.type = type
         self.flags = flags
@@ -132,7 +132,7 @@ public struct NetlinkMessage: Sendable, Hashable {
     public var header: NetlinkHeader
     public var body: NetlinkBody
 
-    public init(header: NetlinkHeader, body: NetlinkBody) {
+    package init(header: NetlinkHeader, body: NetlinkBody) {
         self.header = header
         self.body = body
     }
@@ -161,7 +161,7 @@ public struct NetlinkSkip: Sendable, Hashable, CustomStringConvertible {
     public var length: Int
     public var reason: Reason
 
-    public init(offset: Int, length: Int, reason: Reason) {
+    package init(offset: Int, length: Int, reason: Reason) {
         self.offset = offset
         self.length = length
         self.reason = reason
@@ -178,7 +178,7 @@ public struct NetlinkBatch: Sendable, Hashable {
     /// The bytes of the messages read, padding included.
     public var parsedBytes = 0
 
-    public init(messages: [NetlinkMessage] = [], skipped: [NetlinkSkip] = [], parsedBytes: Int = 0) {
+    package init(messages: [NetlinkMessage] = [], skipped: [NetlinkSkip] = [], parsedBytes: Int = 0) {
         self.messages = messages
         self.skipped = skipped
         self.parsedBytes = parsedBytes
