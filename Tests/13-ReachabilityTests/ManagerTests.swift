@@ -79,9 +79,15 @@ struct ManagerTests {
         scripted.settle()
         let blocks = scripted.events.withLock { $0 }.filter { $0.hasPrefix("block ") }
         let expected = sent.map { ScriptedManager.delivery($0)[0] }
+        // Compared report by report, so that a failure names the first wrong one instead of printing 600 lines.
+        let padding = max(blocks.count, expected.count)
+        let pairs = zip(
+            blocks.map(Optional.some) + Array(repeating: nil, count: padding - blocks.count),
+            expected.map(Optional.some) + Array(repeating: nil, count: padding - expected.count))
+        let wrong = pairs.enumerated().first { $0.element.0 != $0.element.1 }
         #expect(
-            blocks == expected,
-            "\(blocks.count) deliveries for \(expected.count) reports; the first difference at \(Array(zip(blocks, expected)).firstIndex { $0 != $1 } ?? -1)"
+            wrong == nil,
+            "\(blocks.count) deliveries for \(expected.count) reports; report \(wrong?.offset ?? 0) came as \(wrong?.element.0 ?? "nothing"), not \(wrong?.element.1 ?? "nothing")"
         )
     }
 

@@ -162,6 +162,6 @@ struct NetlinkParserTests {
             let accounted = batch.parsedBytes + batch.skipped.reduce(0) { $0 + $1.length }
             if accounted != bytes.count { unaccounted.append("round \(round): \(accounted) of \(bytes.count) bytes") }
         }
-        #expect(unaccounted.isEmpty, "\(unaccounted.count) datagrams lost bytes, e.g. \(unaccounted.prefix(3))")
+        #expect(unaccounted.count == 0, "\(unaccounted.count) datagrams lost bytes, e.g. \(unaccounted.prefix(3))")
     }
 }

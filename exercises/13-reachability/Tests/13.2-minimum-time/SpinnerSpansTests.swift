@@ -25,7 +25,7 @@ struct SpinnerSpansTests {
             let indicator = Self.indicatorSpans(for: tasks)
             if spans != indicator { wrong.append("\(tasks.map { "\($0.start)-\($0.end)" }): \(spans), the indicator \(indicator)") }
         }
-        #expect(wrong.isEmpty, "\(wrong.count) of 150 differ; the first: \(wrong.first ?? "")")
+        #expect(wrong.count == 0, "\(wrong.count) of 150 differ; the first: \(wrong.first ?? "")")
     }
 
     @Test("A task that ends 50 ms after the spinner showed keeps it on screen for the minimum")
@@ -75,7 +75,7 @@ struct SpinnerSpansTests {
             let expected = Self.stepped(tasks, minimum: minimum)
             if spans != expected { wrong.append("minimum \(minimum), \(tasks.map { "\($0.start)-\($0.end)" }): \(spans), not \(expected)") }
         }
-        #expect(wrong.isEmpty, "\(wrong.count) of 300 are wrong; the first: \(wrong.first ?? "")")
+        #expect(wrong.count == 0, "\(wrong.count) of 300 are wrong; the first: \(wrong.first ?? "")")
     }
 
     /// Two to five tasks, on a 10 ms grid, over six seconds.
