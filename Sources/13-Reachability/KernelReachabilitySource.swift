@@ -53,17 +53,16 @@ public final class KernelReachabilitySource: ReachabilitySource {
             var address = NetlinkSocketAddress(groups: Netlink.Group.reachability)
             var length = socklen_t(MemoryLayout<NetlinkSocketAddress>.size)
             var wake: [Int32] = [-1, -1]
-            let failedCall =
-                address.withSocketAddress { bind(socket, $0, length) } != 0
-                ? "bind"
-                : address.withMutableSocketAddress { getsockname(socket, $0, &length) } != 0
-                    ? "getsockname"
-                    : !makeWakePipe(&wake) ? "pipe" : nil
-            if let failedCall {
+            func failure(_ call: String) -> ReachabilityError {
                 let code = errno
                 close(socket)
-                throw .system(call: failedCall, errno: code)
+                return .system(call: call, errno: code)
             }
+            guard address.withSocketAddress({ bind(socket, $0, length) }) == 0 else { throw failure("bind") }
+            guard address.withMutableSocketAddress({ getsockname(socket, $0, &length) }) == 0 else {
+                throw failure("getsockname")
+            }
+            guard makeWakePipe(&wake) else { throw failure("pipe") }
             (shared.socket, shared.portID, shared.wake) = (socket, address.portID, (wake[0], wake[1]))
         }
     }

@@ -91,6 +91,18 @@ struct ManagerTests {
         )
     }
 
+    @Test("A report whose status is the one before is delivered too, as AFNetworking delivers every report")
+    func repeatedStatus() throws {
+        let scripted = ScriptedManager()
+        try scripted.manager.startMonitoring()
+        scripted.settle()
+        scripted.source.send([.reachable, .isDirect])  // other flags, the same status
+        scripted.settle()
+        let deliveries = scripted.events.withLock { $0 }.filter { $0.hasPrefix("block ") }.count
+        #expect(
+            deliveries == 2, "two reports, \(deliveries) deliveries: a report is not dropped for repeating a status")
+    }
+
     @Test("By default the queue is main and the center the default one")
     func defaults() {
         let manager = NetworkReachabilityManager(source: ScriptedSource())
