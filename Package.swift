@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "ImageDownloader", targets: ["ImageDownloader"]),
         .library(name: "SecurityPolicy", targets: ["SecurityPolicy"]),
         .library(name: "PinnedTransport", targets: ["PinnedTransport"]),
+        .library(name: "Reachability", targets: ["Reachability"]),
+        .library(name: "NetworkActivity", targets: ["NetworkActivity"]),
         .library(name: "HTTPBin", targets: ["HTTPBin"]),
         .library(name: "HTTPBinTLS", targets: ["HTTPBinTLS"]),
         .library(name: "TestCertificates", targets: ["TestCertificates"]),
@@ -185,6 +187,19 @@ let package = Package(
             ],
             path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md", "WrongModules"]),
 
+        // Chapter 13: is the network there? AFNetworking's reachability manager, fed on Linux by the
+        // kernel's own tables (rtnetlink), and in a module of its own the activity indicator and the
+        // control bound to a task, on chapters 8 and 9's notifications. The namespace tests change
+        // real links, addresses and routes, as root, in a network namespace of their own.
+        .target(name: "Reachability", dependencies: ["Locking"], path: "Sources/13-Reachability"),
+        .target(
+            name: "NetworkActivity", dependencies: ["Locking", "TaskDelegates", "SessionManager"],
+            path: "Sources/13-NetworkActivity"),
+        .testTarget(
+            name: "ReachabilityTests",
+            dependencies: ["Reachability", "NetworkActivity", "SessionManager", "TaskDelegates", "HTTPBin", "TestSupport", "Locking"],
+            path: "Tests/13-ReachabilityTests", exclude: ["stages.md", "WrongModules"]),
+
         // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
         // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
         // AFN_INTEROP_URL names the server: README, "The test server".
@@ -212,6 +227,8 @@ let package = Package(
             "SessionManager",
             "HTTPSessionManager",
             "ImageDownloader",
+            "Reachability",
+            "NetworkActivity",
         ], path: "Sources/AFN"),
 
         // `swift run workshop`: the course map, checks and hints for learners, verify and listings
@@ -221,7 +238,8 @@ let package = Package(
             name: "Workshop",
             dependencies: [
                 "Locking", "Tracing", "QueryStrings", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
-                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin",
+                "ImageInflation", "TaskDelegates", "HTTPSessionManager", "ImageDownloader", "HTTPBin", "Reachability",
+                "NetworkActivity", "SessionManager",
             ],
             path: "Sources/Workshop"),
         .executableTarget(

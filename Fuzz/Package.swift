@@ -30,6 +30,7 @@ let fuzzTargets: [(name: String, uses: [String])] = [
     ("png", ["ImageInflation"]),
     ("jpeg", ["ImageInflation"]),
     ("cache-key", ["ImageInflation", "ImageDownloader"]),  // chapter 11
+    ("netlink", ["Reachability"]),                        // chapter 13
     ("httpbin-requests", ["HTTPBin"]),                    // the test server (not "httpbin": the course has that product)
 ]
 

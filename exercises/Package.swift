@@ -84,6 +84,9 @@ let exercises: [Exercise] = [
     Exercise(chapter: "12-trust", folder: "12.1-predict", uses: ["SecurityPolicy", "TestCertificates"]),
     Exercise(chapter: "12-trust", folder: "12.2-bypass", uses: ["TestCertificates"]),
     Exercise(chapter: "12-trust", folder: "12.3-rotation", uses: ["SecurityPolicy", "TestCertificates"]),
+    Exercise(chapter: "13-reachability", folder: "13.1-predict", uses: ["Reachability"]),
+    Exercise(chapter: "13-reachability", folder: "13.2-minimum-time", uses: ["NetworkActivity", "SessionManager", "TaskDelegates", "Locking"]),
+    Exercise(chapter: "13-reachability", folder: "13.3-retry", uses: ["Reachability"]),
 ]
 
 /// `WORKSHOP_EXERCISES`: unset or empty, every exercise; otherwise a comma-separated list of

@@ -10,3 +10,5 @@
 @_exported import SessionManager
 @_exported import HTTPSessionManager
 @_exported import ImageDownloader
+@_exported import Reachability
+@_exported import NetworkActivity

@@ -32,6 +32,7 @@ package enum Examples {
         ImageExamples.all,
         TaskDelegateExamples.all,
         HTTPClientExamples.all,
+        ReachabilityExamples.all,
     ].flatMap { $0 }
 
     package static func named(_ name: String) -> Example? { all.first { $0.name == name } }
