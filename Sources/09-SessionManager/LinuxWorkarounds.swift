@@ -83,22 +83,17 @@ extension URLSessionManager {
     }
 
     // listing: resource-timer
-    /// Linux ignores `timeoutIntervalForResource`, so the manager keeps the limit itself: from the
-    /// task's first resume, after that many seconds, a task still running is cancelled and
-    /// completes with `URLError.timedOut`, as on Darwin. (The default, 7 days, sets no timer.)
+    /// Linux ignores `timeoutIntervalForResource`, so the manager keeps the limit itself: after
+    /// that many seconds from a resume out of `.suspended`, a task still running is cancelled and
+    /// completes with `URLError.timedOut`, as on Darwin. (The default, 7 days, sets no timer.) A
+    /// task resumed again after a suspension gets a second timer, which fires later: the first one
+    /// that finds the task running decides, and the rest find it cancelled or completed.
     func startResourceTimer(for task: URLSessionTask) {
         let limit = sessionConfiguration.timeoutIntervalForResource
         guard LinuxWorkarounds.isActive, limit > 0, limit < 7 * 24 * 3600 else { return }
-        let isFirst = taskTable.updateRecord(of: task) { record in
-            defer { record.resourceTimerStarted = true }
-            return !record.resourceTimerStarted
-        }
-        guard isFirst == true else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self, weak task] in
-            guard let self, let task, self.taskTable.noteCancellation(of: task, because: .resourceTimedOut) else {
-                return
-            }
-            task.cancel()
+            guard let self, let task else { return }
+            cancelItself(task, because: .resourceTimedOut)
         }
     }
     // end-listing

@@ -2,9 +2,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TaskDelegates
 import Tracing
 
-extension URLSessionManager {
+/// The manager suspends and resumes its tasks for their progress objects too (chapter 8's
+/// `TaskOwner`): pausing a task's `Progress` posts `taskDidSuspend`, as `suspend(_:)` does.
+extension URLSessionManager: TaskOwner {
     // listing: resume-suspend
     /// Resumes the task, and posts `taskDidResume` if it is one of this manager's tasks and this
     /// call really moved it out of `.suspended`. (Asking for `.running` afterwards would miss a
@@ -16,8 +19,9 @@ extension URLSessionManager {
         // before this line would run, and the trace would put the resume last.
         trace.record(.resume, task: task.taskIdentifier, on: TracePlace.current, "was \(before)")
         task.resume()
+        guard before == .suspended, task.state != .suspended else { return }
         startResourceTimer(for: task)
-        if before == .suspended, task.state != .suspended { post(.taskDidResume, for: task) }
+        post(.taskDidResume, for: task)
     }
 
     /// Suspends the task, and posts `taskDidSuspend` if it is one of this manager's tasks and it

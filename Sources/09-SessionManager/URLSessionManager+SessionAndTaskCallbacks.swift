@@ -24,8 +24,8 @@ extension URLSessionManager {
     /// every running task has completed, so the rows of that session still in the table are
     /// exactly those.
     private func completeSilentTasks(of session: URLSession) {
-        for row in taskTable.removeAll(of: session) {
-            complete(row, in: session, reportedError: URLError(.cancelled))
+        for row in taskTable.rows(of: session) {
+            complete(row.delegate.task, in: session, reportedError: URLError(.cancelled))
         }
     }
     // end-listing
@@ -72,7 +72,7 @@ extension URLSessionManager {
         case .disposition(let disposition):
             answer(disposition, nil)
         case .failure(let error):
-            _ = taskTable.noteCancellation(of: task, because: .challengeFailed(error))
+            noteCancellation(of: task, because: .challengeFailed(error))
             answer(.cancelAuthenticationChallenge, nil)
         }
     }
@@ -90,9 +90,7 @@ extension URLSessionManager {
             guard disposition == .performDefaultHandling, let self else {
                 return completionHandler(disposition, credential)
             }
-            answerWithoutCredential(completionHandler) {
-                if let row = self.taskTable.remove(task) { self.complete(row, in: session, reportedError: nil) }
-            }
+            answerWithoutCredential(completionHandler) { self.complete(task, in: session, reportedError: nil) }
         }
     }
     // end-listing
@@ -113,34 +111,36 @@ extension URLSessionManager {
         totalBytesExpectedToSend: Int64
     ) {
         assertOnDelegateQueue()
-        delegate(for: task)?.didSendBodyData(
-            totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
-        let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
+        // The delegate knows the total (the request's declared length, when URLSession knows none).
+        let total =
+            delegate(for: task)?.didSendBodyData(
+                totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
+            ?? totalBytesExpectedToSend
         hook(\.taskDidSendBodyData)?(session, task, bytesSent, totalBytesSent, total)
     }
 
     // listing: did-complete
-    /// URLSession says the task completed. Its row leaves the table, then `complete` finishes it;
-    /// a task the manager already finished (a 401 nobody could answer, an invalidation's clean-up)
-    /// has no row left, and nothing more happens.
+    /// URLSession says the task completed.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         assertOnDelegateQueue()
-        guard let row = taskTable.remove(task) else { return }
-        complete(row, in: session, reportedError: error)
+        complete(task, in: session, reportedError: error)
     }
 
-    /// Completes a task whose row was just taken out of the table: the record decides the error,
-    /// the delegate completes (serializer, handler, notification), then the hook runs. Taking the
-    /// row out decided who completes the task, so this runs once per task, and afterwards nothing
-    /// of the task is left in the manager.
-    func complete(_ row: TaskTable.Row, in session: URLSession, reportedError: (any Error)?) {
-        let task = row.delegate.task
-        let error = row.record.completionError(reported: reportedError)
+    /// Completes one of the manager's tasks, once, whoever asks: URLSession's callback, a 401
+    /// nobody could answer (step 7), an invalidation's clean-up (step 6). The task's delegate
+    /// decides: it marks the task completed and hands over what the completion needs, or nil when
+    /// another finisher came first. Then the row leaves the table, the delegate completes
+    /// (serializer, handler, notification), and the hook runs.
+    func complete(_ task: URLSessionTask, in session: URLSession, reportedError: (any Error)?) {
+        guard let row = taskTable.row(for: task),
+            let completion = row.delegate.takeCompletion(reportedError: reportedError)
+        else { return }
+        taskTable.remove(task)
         trace.record(
             .taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current,
             "\(self.taskTable.count) left in the table")
-        row.delegate.didComplete(error: error, context: completionContext(serializer: row.record.responseSerializer))
-        hook(\.taskDidComplete)?(session, task, error)
+        row.delegate.complete(completion, context: completionContext(serializer: row.responseSerializer))
+        hook(\.taskDidComplete)?(session, task, completion.error)
     }
     // end-listing
 }

@@ -29,7 +29,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     public let operationQueue: OperationQueue
     // end-listing
 
-    /// Every running task's row: its delegate, and the manager's record of it.
+    /// Every running task's row: its delegate, its session, its own serializer.
     package let taskTable = TaskTable()
     /// Chapter 1's tracing hook: where this manager and its task delegates report each step.
     package let trace = TraceSwitch()
@@ -42,7 +42,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
 
     let sessionState = Protected(SessionState())
     let settings: Protected<Settings>
-    let hookStorage = Protected(Hooks())
+    let hookStorage = Protected(HookStorage())
 
     struct SessionState {
         var session: URLSession?
@@ -96,11 +96,12 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         session.getTasksWithCompletionHandler { [weak self] dataTasks, uploadTasks, downloadTasks in
             guard let self else { return }
             for task in dataTasks as [URLSessionTask] + uploadTasks + downloadTasks {
-                let delegate = TaskDelegate(task: task, notificationCenter: notificationCenter)
-                taskTable.insert(
-                    TaskTable.Row(
-                        delegate: delegate,
-                        record: TaskRecord(session: ObjectIdentifier(session), responseSerializer: nil)))
+                let delegate = TaskDelegate(
+                    task: task, uploadProgress: nil, downloadProgress: nil, destination: nil,
+                    notificationCenter: notificationCenter, tracer: tracer, declaredBodyLength: nil, owner: self,
+                    completionHandler: nil)
+                let row = TaskTable.Row(delegate: delegate, session: ObjectIdentifier(session), responseSerializer: nil)
+                taskTable.insert(row, for: task)
             }
         }
     }
@@ -169,17 +170,17 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
     /// The manager's tasks that have not completed yet (AFNetworking asks its session for them;
     /// the manager reads its own table, which also holds tasks not yet resumed).
     public var tasks: [URLSessionTask] {
-        taskTable.tasks
+        taskTable.delegates.filter { !$0.hasCompleted }.map(\.task)
     }
 
     /// The task's upload progress, or nil once it has completed.
     public func uploadProgress(for task: URLSessionTask) -> Progress? {
-        delegate(for: task)?.uploadProgress
+        delegate(for: task)?.uploadProgressUntilCompleted
     }
 
     /// The task's download progress, or nil once it has completed.
     public func downloadProgress(for task: URLSessionTask) -> Progress? {
-        delegate(for: task)?.downloadProgress
+        delegate(for: task)?.downloadProgressUntilCompleted
     }
 
     open override var description: String {
