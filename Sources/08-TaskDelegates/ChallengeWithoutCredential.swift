@@ -22,7 +22,9 @@ package func answerWithoutCredential(
     complete()
     completionHandler(.cancelAuthenticationChallenge, nil)
 }
+// end-listing
 
+// listing: default-handling-hangs
 /// Whether this toolchain's URLSession hangs, past any timeout, when a challenge nobody can meet is
 /// answered with `.performDefaultHandling`: FoundationNetworking before Swift 6.3.2 does
 /// (swift-corelibs-foundation issue #5456; fixed by PR #5457, released in 6.3.2 through PR #5458).

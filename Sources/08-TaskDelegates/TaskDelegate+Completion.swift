@@ -51,10 +51,9 @@ extension TaskDelegate {
 
     // listing: take-completion
     /// Marks the task completed and takes out what its completion needs, in one acquisition of the
-    /// lock: nil when the task had completed already, so that of two finishers only one gets it.
-    /// The error is URLSession's, unless the owner had cancelled the task: then its reason decides.
-    /// The response is the last one the delegate was given; a download task is given none (it is
-    /// read off the task, which on Linux costs a trip through the task's own queue).
+    /// lock: nil when it had completed already, so of two finishers only one gets it. The error is
+    /// URLSession's, unless the owner cancelled the task: then its reason decides. (A download task
+    /// is given no response: it is read off the task, a trip through its queue on Linux.)
     package func takeCompletion(reportedError: (any Error)?) -> Completion? {
         let taken = state.withLock { state -> (Completion, (any OwnerCancellation)?)? in
             var reason: (any OwnerCancellation)?

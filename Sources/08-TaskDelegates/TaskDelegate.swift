@@ -36,7 +36,9 @@ public final class TaskDelegate: Sendable {
     // listing: task-delegate-properties
     /// The task this delegate carries: the one it was made for, or the task that one became
     /// (`move(to:)`: on Darwin a response may turn a data task into a download).
-    public var task: URLSessionTask { state.withLock { $0.task } }
+    public var task: URLSessionTask {
+        state.withLock { $0.task }
+    }
 
     let uploadProgressHandler: ProgressHandler?
     let downloadProgressHandler: ProgressHandler?
@@ -67,16 +69,12 @@ public final class TaskDelegate: Sendable {
         var downloadMoveError: (any Error)?
     }
 
-    /// Where the task is, the one question every event asks before it changes anything, and the
-    /// one record of whether the task has completed.
+    /// Where the task is: what every event asks before it changes anything. Only a running
+    /// task's events count; the owner's reason decides the error (chapter 9); `completed` means
+    /// the completion was taken out (`takeCompletion`), the one record that the task completed.
     enum Phase {
-        /// Its events change the state.
         case running
-        /// Its owner cancelled it itself, for this reason: no event changes the state any more,
-        /// and the reason decides the error the task completes with (chapter 9).
         case cancelledByOwner(any OwnerCancellation)
-        /// It has completed: what the completion needs has been taken out, and is on its way to
-        /// the handler. Whatever arrives later changes nothing.
         case completed
     }
 

@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// listing: task-owner
 /// What a task delegate asks of the object that made it and keeps it (chapter 9's manager): to
 /// suspend and resume the task when someone pauses or resumes one of its progress objects, so that
 /// the owner sees it as it sees its own calls (the manager posts its notifications).
@@ -19,4 +18,3 @@ package protocol OwnerCancellation: Sendable {
     /// The error the task completes with, given the one URLSession reported (nil: success).
     func completionError(reported: (any Error)?) -> (any Error)?
 }
-// end-listing

@@ -4,7 +4,6 @@ import FoundationNetworking
 #endif
 import TaskDelegates
 
-// listing: cancellation
 /// Why the manager cancelled one of its tasks itself, where URLSession alone would not end it as
 /// Darwin does. The task's delegate keeps the reason (chapter 8's `cancel(byOwner:)`): from then on
 /// the task takes no more events, and the reason decides what it completes with.
@@ -17,15 +16,12 @@ package enum Cancellation: OwnerCancellation {
     /// The task ran past the configuration's `timeoutIntervalForResource`, which Linux ignores.
     case resourceTimedOut
 }
-// end-listing
 
 extension Cancellation {
     // listing: completion-error
-    /// The error the task completes with, given URLSession's. The challenge handler's error, always.
-    /// A cancellation for a refused response, and a timeout for the resource timer, even when
-    /// URLSession then reports success: once the manager cancelled, the body's last chunks were
-    /// dropped, so a success would hand over part of a body as if it were whole. A network error
-    /// other than the cancellation stays what it is.
+    /// The error the task completes with, given URLSession's: the handler's; or a cancellation, or a
+    /// timeout, even after a success (the chunks after the cancellation were dropped: the body
+    /// would be part of one). Another network error stays as it is.
     package func completionError(reported error: (any Error)?) -> (any Error)? {
         switch self {
         case .challengeFailed(let handlerError):
@@ -41,7 +37,6 @@ extension Cancellation {
 }
 
 extension URLSessionManager {
-    // listing: cancel-itself
     /// Records why the manager cancels the task, in the task's delegate, unless it has a reason
     /// already or has completed; says whether this one counts. From now on the task takes no more
     /// events, and the reason decides its error.
@@ -58,5 +53,4 @@ extension URLSessionManager {
         task.cancel()
         return true
     }
-    // end-listing
 }

@@ -63,7 +63,8 @@ public struct Hooks: Sendable {
     /// the stream task. (An addition: AFNetworking has no block for it.)
     public var dataTaskDidBecomeStreamTask: (@Sendable (URLSession, URLSessionDataTask, URLSessionStreamTask) -> Void)?
 
-    public init() {}
+    /// Made by the manager only: an app changes the manager's own with `updateHooks`.
+    init() {}
 }
 
 /// The hooks, and how many times they have been changed: `updateHooks` swaps its copy in only if
@@ -81,10 +82,9 @@ extension URLSessionManager {
     }
 
     /// Changes the hooks: `manager.updateHooks { $0.taskWillPerformHTTPRedirection = { … } }`.
-    /// `change` runs on a copy, with no lock held, so it may read `manager.hooks` or call anything;
-    /// the copy is swapped in only if nobody changed the hooks meanwhile, else `change` runs again
-    /// on theirs, so that two threads each setting one hook keep both. (A settable `hooks` would
-    /// lose one: each thread would read, change and write back its own copy.)
+    /// `change` runs on a copy, with no lock held; the copy is swapped in only if nobody changed
+    /// the hooks meanwhile, else `change` runs again on theirs. (A settable `hooks` would lose one
+    /// of two threads' changes: each would write back its own copy.)
     public func updateHooks(_ change: (inout Hooks) -> Void) {
         while true {
             var (hooks, changes) = hookStorage.withLock { ($0.hooks, $0.changes) }

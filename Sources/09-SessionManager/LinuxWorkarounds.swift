@@ -17,7 +17,6 @@ enum LinuxWorkarounds {
         #endif
     }
 
-    // listing: no-url-cache
     /// The session's configuration: the caller's, except that on Linux it has no URL cache.
     ///
     /// With a cache, a data task's protocol object is created only after an asynchronous cache
@@ -33,12 +32,10 @@ enum LinuxWorkarounds {
         copy.urlCache = nil
         return copy
     }
-    // end-listing
 
     /// A new `URLRequest`'s timeout (60 s).
     static let defaultTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
 
-    // listing: request-fixes
     /// A request made safe for FoundationNetworking:
     /// - A timeout given to `URLRequest(url:cachePolicy:timeoutInterval:)` is ignored (only one
     ///   assigned to the property counts; otherwise the configuration's 60 s applies), so it is
@@ -56,9 +53,7 @@ enum LinuxWorkarounds {
         }
         return request
     }
-    // end-listing
 
-    // listing: body-redirect
     /// The request to follow a redirect with, or nil to stop at the redirect. A 307 or 308 must
     /// repeat the request with its body (RFC 9110 §15.4.8–9); FoundationNetworking repeats the
     /// method but sends no body, and says nothing. So on Linux a task with a body stops at such a
@@ -73,7 +68,6 @@ enum LinuxWorkarounds {
             task is URLSessionUploadTask || original?.httpBody?.isEmpty == false || original?.httpBodyStream != nil
         return hasBody ? nil : request
     }
-    // end-listing
 }
 
 extension URLSessionManager {
@@ -82,7 +76,6 @@ extension URLSessionManager {
         LinuxWorkarounds.configuration(from: configuration)
     }
 
-    // listing: resource-timer
     /// Linux ignores `timeoutIntervalForResource`, so the manager keeps the limit itself: after
     /// that many seconds from a resume out of `.suspended`, a task still running is cancelled and
     /// completes with `URLError.timedOut`, as on Darwin. (The default, 7 days, sets no timer.) A
@@ -96,5 +89,4 @@ extension URLSessionManager {
             cancelItself(task, because: .resourceTimedOut)
         }
     }
-    // end-listing
 }

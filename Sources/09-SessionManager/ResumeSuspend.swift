@@ -12,7 +12,7 @@ extension URLSessionManager: TaskOwner {
     /// Resumes the task, and posts `taskDidResume` if it is one of this manager's tasks and this
     /// call really moved it out of `.suspended`. (Asking for `.running` afterwards would miss a
     /// resume that another thread's `cancel()` followed at once: the task is then `.canceling`.)
-    /// A task resumed with `task.resume()` posts nothing: only this method knows.
+    /// `task.resume()` called on the task itself posts nothing; its `Progress` comes through here.
     public func resume(_ task: URLSessionTask) {
         let before = task.state
         // Recorded before the call: once resumed, the whole exchange may finish on other threads
@@ -34,7 +34,6 @@ extension URLSessionManager: TaskOwner {
     }
     // end-listing
 
-    // listing: post-notification
     /// Posts on the notification queue, and only for the manager's own tasks: every task it makes
     /// carries its description.
     private func post(_ name: Notification.Name, for task: URLSessionTask) {
@@ -48,5 +47,4 @@ extension URLSessionManager: TaskOwner {
         }
         queue.async { center.post(name: name, object: task) }
     }
-    // end-listing
 }

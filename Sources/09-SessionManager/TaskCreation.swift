@@ -19,7 +19,6 @@ extension URLSessionManager {
         var completion: CompletionHandler?
     }
 
-    // listing: data-task
     /// A data task for `request`, not yet resumed: resume it with `resume(_:)`. With a
     /// `responseSerializer`, this task alone completes with it (an addition: AFNetworking has one
     /// serializer per manager); without, with the manager's, read when the task completes.
@@ -31,9 +30,8 @@ extension URLSessionManager {
             uploadProgress: uploadProgress, downloadProgress: downloadProgress, completion: completionHandler)
         return try addTask(with: request, handlers, responseSerializer) { $0.dataTask(with: $1) }
     }
-    // end-listing
 
-    // listing: session-make-task
+    // listing: session-add-task
     /// Every kind of task is added the same way: made by a session that is still valid, with the
     /// manager's description, and with a row in the table: the task's delegate, the session, the
     /// task's own serializer. From here on, every event reaches the delegate.
@@ -55,7 +53,9 @@ extension URLSessionManager {
             .taskTableInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
         return task
     }
+    // end-listing
 
+    // listing: session-add-task-request
     /// A task made from a request: the request made safe for Linux, and the length it declared for
     /// its body kept for the upload's progress, read before that repair takes a streamed body's
     /// `Content-Length` off (the one place a streamed upload's total comes from).
@@ -101,7 +101,6 @@ extension URLSessionManager {
         return try addTask(with: request, handlers, responseSerializer) { $0.uploadTask(withStreamedRequest: $1) }
     }
 
-    // listing: download-task
     /// A download task. When it finishes, the file goes where `destination` says, unless the
     /// manager's `downloadTaskDidFinishDownloading` hook names another place (the callback decides,
     /// once the file is there); with neither, the temporary file is deleted. The completion
@@ -113,16 +112,12 @@ extension URLSessionManager {
         let handlers = TaskHandlers(downloadProgress: progress, destination: destination, completion: completionHandler)
         return try addTask(with: request, handlers, responseSerializer) { $0.downloadTask(with: $1) }
     }
-    // end-listing
 
     // listing: download-task-resume-data
     /// A download task that carries on from where a cancelled download stopped (AFNetworking's
-    /// `downloadTaskWithResumeData:…`). `resumeData` is what the cancelled download's error carries
-    /// (`userInfo["NSURLSessionDownloadTaskResumeData"]`), or what `cancel(byProducingResumeData:)`
-    /// hands over; the new task reports where it starts through `downloadTaskDidResume`.
-    ///
-    /// On Linux it throws `resumeDataUnsupported`: FoundationNetworking never makes resume data,
-    /// and the task it makes from any is one that fails, and may stop the process when resumed.
+    /// `downloadTaskWithResumeData:…`), from what the cancelled download's error carries
+    /// (`userInfo["NSURLSessionDownloadTaskResumeData"]`) or `cancel(byProducingResumeData:)` hands
+    /// over. On Linux it throws `resumeDataUnsupported`: URLSession there cannot resume a download.
     public func downloadTask(
         withResumeData resumeData: Data, progress: ProgressHandler? = nil, destination: Destination? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil

@@ -44,13 +44,13 @@ package final class TaskTable: Sendable {
             return true
         }
     }
+    // end-listing
 
     /// Takes the task's row out, once its delegate has completed: the task is no longer the
     /// manager's.
     func remove(_ task: URLSessionTask) {
         _ = rows.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
     }
-    // end-listing
 
     /// Gives `old`'s row to `new`, in one step (a data task that became a download task); nil
     /// when `old` has no row.

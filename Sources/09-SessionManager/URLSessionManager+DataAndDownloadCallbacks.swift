@@ -24,10 +24,8 @@ extension URLSessionManager {
         completionHandler(disposition)
     }
 
-    /// A chunk of a data task's body. The delegate takes it unless the task no longer runs (the
-    /// manager cancelled it, or it completed), checking and appending in one critical section; the
-    /// data hook hears only of chunks it took. Three locks, once each: the table's, the
-    /// delegate's, the hooks'.
+    /// A chunk: the delegate takes it unless the task no longer runs, and the data hook hears only
+    /// of chunks it took. Three locks, once each: the table's, the delegate's, the hooks'.
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         assertOnDelegateQueue()
         guard let delegate = delegate(for: dataTask), delegate.didReceive(data: data) else { return }
@@ -36,11 +34,9 @@ extension URLSessionManager {
     // end-listing
 
     // listing: did-become
-    /// The data task became a download task (Darwin, after the response hook answered
-    /// `.becomeDownload`). URLSession says nothing more of the data task: its row and its delegate
-    /// move to the download task, as AFNetworking's manager moves its task delegate, so that the
-    /// download completes through the caller's handler. (Linux ignores `.becomeDownload`: the data
-    /// task goes on, and this is never called.)
+    /// The data task became a download task (Darwin, after the response hook's `.becomeDownload`;
+    /// Linux ignores that answer). URLSession says no more of the data task, so its row and its
+    /// delegate move to the download task, as AFNetworking moves its task delegate.
     public func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didBecome downloadTask: URLSessionDownloadTask
     ) {
@@ -49,8 +45,8 @@ extension URLSessionManager {
         hook(\.dataTaskDidBecomeDownloadTask)?(session, dataTask, downloadTask)
     }
 
-    /// The data task became a stream task (Darwin, after `.becomeStream`): the same move. The hook
-    /// is how the caller gets the stream task; the handler runs when the stream task completes.
+    /// The data task became a stream task (`.becomeStream`): the same move. The hook is how the
+    /// caller gets the stream task; the handler runs when the stream task completes.
     public func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask
     ) {
@@ -59,8 +55,7 @@ extension URLSessionManager {
         hook(\.dataTaskDidBecomeStreamTask)?(session, dataTask, streamTask)
     }
 
-    /// Moves a task's row to the task it became, and its delegate with it, and gives the new task
-    /// the manager's description (so that its resume and suspend are the manager's to post).
+    /// Moves a task's row and delegate to the task it became, which gets the manager's description.
     private func hand(_ old: URLSessionTask, over new: URLSessionTask) {
         new.taskDescription = taskDescriptionForSessionTasks
         taskTable.move(old, to: new)?.delegate.move(to: new)

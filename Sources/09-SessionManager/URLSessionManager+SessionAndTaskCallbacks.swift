@@ -18,11 +18,9 @@ extension URLSessionManager {
         notificationCenter.post(name: .sessionDidInvalidate, object: session)
     }
 
-    /// A task that was never resumed gets no callback at all when its session is invalidated and
-    /// cancelled on Darwin: it would keep its row in the table, and its completion handler would
-    /// never run. (AFNetworking leaks it that way.) By the time the session says it is invalid,
-    /// every running task has completed, so the rows of that session still in the table are
-    /// exactly those.
+    /// On Darwin a task never resumed gets no callback when its session is invalidated and
+    /// cancelled, and would keep its row, its handler never run (AFNetworking leaks it). Every
+    /// running task has completed by now, so the session's rows still in the table are those.
     private func completeSilentTasks(of session: URLSession) {
         for row in taskTable.rows(of: session) {
             complete(row.delegate.task, in: session, reportedError: URLError(.cancelled))
@@ -53,7 +51,6 @@ extension URLSessionManager {
         completionHandler(LinuxWorkarounds.redirect(next, after: response, of: task))
     }
 
-    // listing: task-challenge
     /// A task-level challenge (HTTP Basic or Digest). The handler's answer becomes a disposition;
     /// with no handler the answer is the default handling, as in AFNetworking, given through
     /// `answer`, which never asks Linux for it (chapter 8's `answerWithoutCredential`).
@@ -76,9 +73,7 @@ extension URLSessionManager {
             answer(.cancelAuthenticationChallenge, nil)
         }
     }
-    // end-listing
 
-    // listing: default-handling
     /// URLSession's completion handler, except that `.performDefaultHandling`, whoever gives it
     /// and whenever, goes through `answerWithoutCredential`: on Linux the task is completed on the
     /// spot with the 401 and its body, through the same `complete` as every other task.
@@ -93,7 +88,6 @@ extension URLSessionManager {
             answerWithoutCredential(completionHandler) { self.complete(task, in: session, reportedError: nil) }
         }
     }
-    // end-listing
 
     public func urlSession(
         _ session: URLSession, task: URLSessionTask,
@@ -126,10 +120,8 @@ extension URLSessionManager {
         complete(task, in: session, reportedError: error)
     }
 
-    /// Completes one of the manager's tasks, once, whoever asks: URLSession's callback, a 401
-    /// nobody could answer (step 7), an invalidation's clean-up (step 6). The task's delegate
-    /// decides: it marks the task completed and hands over what the completion needs, or nil when
-    /// another finisher came first. Then the row leaves the table, the delegate completes
+    /// Completes one of the manager's tasks, once, whoever asks. The task's delegate decides (nil:
+    /// another finisher came first); then the row leaves the table, the delegate completes
     /// (serializer, handler, notification), and the hook runs.
     func complete(_ task: URLSessionTask, in session: URLSession, reportedError: (any Error)?) {
         guard let row = taskTable.row(for: task),

@@ -219,7 +219,7 @@ struct HookTests {
     }
 
     @Test(
-        "Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the one that takes the task's row out completes it"
+        "Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the first completes it: the task's delegate decides"
     )
     func oneRemoveDecides() async throws {
         try await Harness.with { harness in
