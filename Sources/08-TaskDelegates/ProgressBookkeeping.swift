@@ -22,12 +22,16 @@ package enum ProgressBookkeeping {
     }
 
     /// The total for a request's body. URLSession reports an unknown length as -1 on Darwin and as
-    /// 0 on Linux (a body stream); then the request's own `Content-Length` header is the best guess.
-    package static func uploadTotal(reported: Int64, request: URLRequest?) -> Int64 {
+    /// 0 on Linux (a body stream); then the length the request declared, if any, is the best guess.
+    package static func uploadTotal(reported: Int64, declared: Int64?) -> Int64 {
         if reported > 0 { return reported }
-        let header = request?.value(forHTTPHeaderField: "Content-Length")
-        guard let length = header.flatMap({ Int64($0) }), length > 0 else { return unknown }
-        return length
+        guard let declared, declared > 0 else { return unknown }
+        return declared
+    }
+
+    /// The length a request declares for its body: its `Content-Length`, or nil.
+    package static func declaredLength(of request: URLRequest?) -> Int64? {
+        request?.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
     }
 
     /// The total to give a `Progress` that shows `current`. Foundation traps when a total goes

@@ -6,8 +6,11 @@ import ResponseValidation
 import Tracing
 
 extension TaskDelegate {
-    /// What the task left behind when it completed, taken out of the state in one step.
-    struct Leftovers: Sendable {
+    /// What completing the task needs, taken out of the state in the step that marks it completed:
+    /// the error it completes with, and what it left behind.
+    package struct Completion: Sendable {
+        /// URLSession's error, or the one the owner's reason for cancelling the task decided.
+        package let error: (any Error)?
         var response: URLResponse?
         var data: Data
         var downloadFileURL: URL?
@@ -15,48 +18,63 @@ extension TaskDelegate {
 
     // listing: completion-paths
     /// The task completed, with a network error or without. Only the first call counts.
-    ///
-    /// A network error goes straight to the completion handler, with no object and no
-    /// serialization. Otherwise the serializer runs on the processing queue, then the handler runs
-    /// on the completion queue inside the completion group. Either way `taskDidComplete` is posted
-    /// after the handler has run.
     package func didComplete(error: (any Error)?, context: CompletionContext) {
-        guard let leftovers = takeLeftovers() else { return }
-        trace(.didComplete, TraceDetail.completion(error, bytes: leftovers.data.count))
-        if error == nil { finishUnknownDownloadTotal() }
-        if let error {
-            deliver(Outcome(leftovers, serializer: context.responseSerializer, object: nil, error: error), context)
-        } else {
-            context.processingQueue.async {
-                self.trace(
-                    .processingQueue, on: TracePlace.queue(context.processingQueue),
-                    "\(type(of: context.responseSerializer))")
-                let result = context.responseSerializer.anyResponseObject(for: leftovers.response, data: leftovers.data)
-                self.traceSerialization(result, of: leftovers, by: context)
-                // A download's object is its file, but the serializer's error is kept (AFNetworking).
-                let object = leftovers.downloadFileURL.map { $0 as Any } ?? result.object
-                self.deliver(
-                    Outcome(leftovers, serializer: context.responseSerializer, object: object, error: result.error),
-                    context)
-            }
+        guard let completion = takeCompletion(reportedError: error) else { return }
+        complete(completion, context: context)
+    }
+
+    /// Runs the completion. A network error goes straight to the completion handler, with no
+    /// object and no serialization. Otherwise the serializer runs on the processing queue, then
+    /// the handler runs on the completion queue inside the completion group. Either way
+    /// `taskDidComplete` is posted after the handler has run.
+    package func complete(_ completion: Completion, context: CompletionContext) {
+        trace(.didComplete, TraceDetail.completion(completion.error, bytes: completion.data.count))
+        if let error = completion.error {
+            deliver(Outcome(completion, serializer: context.responseSerializer, object: nil, error: error), context)
+            return
+        }
+        finishUnknownDownloadTotal()
+        context.processingQueue.async {
+            self.trace(
+                .processingQueue, on: TracePlace.queue(context.processingQueue),
+                "\(type(of: context.responseSerializer))")
+            let result = context.responseSerializer.anyResponseObject(for: completion.response, data: completion.data)
+            self.traceSerialization(result, of: completion, by: context)
+            // A download's object is its file, but the serializer's error is kept (AFNetworking).
+            let object = completion.downloadFileURL.map { $0 as Any } ?? result.object
+            self.deliver(
+                Outcome(completion, serializer: context.responseSerializer, object: object, error: result.error),
+                context)
         }
     }
     // end-listing
 
-    /// Marks the task completed and hands its buffer over, or returns nil when it already was.
-    /// The response is the last one the delegate was given; a download task is given none (its
-    /// response is read off the task, which on Linux costs a trip through the task's own queue).
-    private func takeLeftovers() -> Leftovers? {
-        let leftovers = state.withLock { state -> Leftovers? in
-            guard !state.isCompleted else { return nil }
-            state.isCompleted = true
+    // listing: take-completion
+    /// Marks the task completed and takes out what its completion needs, in one acquisition of the
+    /// lock: nil when it had completed already, so of two finishers only one gets it. The error is
+    /// URLSession's, unless the owner cancelled the task: then its reason decides. (A download task
+    /// is given no response: it is read off the task, a trip through its queue on Linux.)
+    package func takeCompletion(reportedError: (any Error)?) -> Completion? {
+        let taken = state.withLock { state -> (Completion, (any OwnerCancellation)?)? in
+            var reason: (any OwnerCancellation)?
+            switch state.phase {
+            case .completed: return nil
+            case .running: break
+            case .cancelledByOwner(let ownerReason): reason = ownerReason
+            }
+            state.phase = .completed
             defer { state.data = Data() }
-            return Leftovers(response: state.response, data: state.data, downloadFileURL: state.downloadFileURL)
+            let left = Completion(
+                error: reportedError, response: state.response, data: state.data,
+                downloadFileURL: state.downloadFileURL)
+            return (left, reason)
         }
-        guard var leftovers else { return nil }
-        if leftovers.response == nil { leftovers.response = task.response }
-        return leftovers
+        guard let (left, reason) = taken else { return nil }
+        return Completion(
+            error: reason.map { $0.completionError(reported: reportedError) } ?? reportedError,
+            response: left.response ?? task.response, data: left.data, downloadFileURL: left.downloadFileURL)
     }
+    // end-listing
 
     /// A body of unknown length (chunked) leaves the download progress at so many bytes of -1:
     /// once it is all in, its length is known, so the progress can show 1.0. (An addition: on
@@ -103,17 +121,17 @@ struct Outcome: @unchecked Sendable {
     /// a new dictionary, key by key, every time it is posted.
     let userInfo: [AnyHashable: Any]
 
-    init(_ leftovers: TaskDelegate.Leftovers, serializer: any ResponseSerializer, object: Any?, error: (any Error)?) {
-        self.response = leftovers.response
+    init(_ completion: TaskDelegate.Completion, serializer: any ResponseSerializer, object: Any?, error: (any Error)?) {
+        self.response = completion.response
         self.object = object
         self.error = error
         // listing: completion-user-info
         var userInfo = [AnyHashable: Any](minimumCapacity: 4)
         userInfo[TaskDidCompleteKey.responseSerializer] = serializer
-        if let file = leftovers.downloadFileURL {
+        if let file = completion.downloadFileURL {
             userInfo[TaskDidCompleteKey.assetPath] = file
         } else {
-            userInfo[TaskDidCompleteKey.responseData] = leftovers.data
+            userInfo[TaskDidCompleteKey.responseData] = completion.data
         }
         if let error { userInfo[TaskDidCompleteKey.error] = error }
         if let object { userInfo[TaskDidCompleteKey.serializedResponse] = object }
@@ -127,14 +145,14 @@ extension TaskDelegate {
     /// is asked again for its validation alone, so that the trace can show it apart from parsing:
     /// that costs a second validation, only while a tracer listens.
     fileprivate func traceSerialization(
-        _ result: SerializedResponse<Any>, of leftovers: Leftovers, by context: CompletionContext
+        _ result: SerializedResponse<Any>, of completion: Completion, by context: CompletionContext
     ) {
         guard tracer != nil else { return }
         let place = TracePlace.queue(context.processingQueue)
         if let validating = context.responseSerializer as? any ValidatingResponseSerializer {
             trace(
                 .validation, on: place,
-                TraceDetail.validation(validating.validation.validate(leftovers.response, data: leftovers.data)))
+                TraceDetail.validation(validating.validation.validate(completion.response, data: completion.data)))
         }
         trace(.parsing, on: place, TraceDetail.handlerArguments(result.object, result.error))
     }

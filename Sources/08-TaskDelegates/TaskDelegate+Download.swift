@@ -19,11 +19,10 @@ extension TaskDelegate {
     /// does). The target is remembered even when the move fails: the handler gets it anyway.
     ///
     /// Darwin deletes the temporary file when this callback returns; Linux leaves it behind. So
-    /// the delegate deletes whatever it did not move: with no target, after a failed move, or after
-    /// the task completed.
+    /// the delegate deletes whatever it did not move: with no target, after a failed move, or once
+    /// the task no longer runs (it completed, or its owner cancelled it).
     package func didFinishDownloading(to location: URL, movingTo target: URL?) {
-        guard let target, !isCompleted else { return discard(location) }
-        state.withLock { $0.downloadFileURL = target }
+        guard let target, remember(target) else { return discard(location) }
         do {
             try FileManager.default.moveItem(at: location, to: target)
             trace(.didFinishDownloading, "moved to \(target.lastPathComponent)")
@@ -37,6 +36,15 @@ extension TaskDelegate {
         }
     }
     // end-listing
+
+    /// Records where the file goes, in the step that checks the task still runs; false if not.
+    private func remember(_ target: URL) -> Bool {
+        state.withLock { state in
+            guard case .running = state.phase else { return false }
+            state.downloadFileURL = target
+            return true
+        }
+    }
 
     private func discard(_ temporaryFile: URL) {
         try? FileManager.default.removeItem(at: temporaryFile)

@@ -15,7 +15,7 @@ extension TaskDelegate {
     /// two responses, and only the last one's body belongs to the caller.
     public func didReceive(response: URLResponse) {
         let counts = state.withLock { state -> Counts? in
-            guard !state.isCompleted else { return nil }
+            guard case .running = state.phase else { return nil }
             state.response = response
             state.data = Data()
             let proposed = ProgressBookkeeping.expectedTotal(of: response)
@@ -31,29 +31,36 @@ extension TaskDelegate {
     // end-listing
 
     // listing: did-receive-data
-    /// A chunk of a data task's body. The delegate counts the bytes itself: on Linux
-    /// `countOfBytesReceived` stays 0 for data tasks. Chunks that arrive after completion (on
-    /// Linux, up to three after `cancel()`) are dropped.
-    public func didReceive(data: Data) {
+    /// A chunk of a data task's body; says whether it was taken. The delegate counts the bytes
+    /// itself: on Linux `countOfBytesReceived` stays 0 for data tasks. A chunk that arrives once
+    /// the task has completed (on Linux, up to three after `cancel()`), or once its owner has
+    /// cancelled it, is dropped: the phase is checked and the chunk appended in one acquisition of
+    /// the lock, so no cancellation can land in between.
+    @discardableResult
+    public func didReceive(data: Data) -> Bool {
         let counts = state.withLock { state -> Counts? in
-            guard !state.isCompleted else { return nil }
+            guard case .running = state.phase else { return nil }
             state.data.append(data)
             state.download.done += Int64(data.count)
             return state.counts(.download)
         }
-        guard let counts else { return }
+        guard let counts else { return false }
         trace(.didReceiveData, "\(data.count) bytes, \(counts.completed) so far")
         report(.download, counts)
+        return true
     }
     // end-listing
 
     /// Some of the request's body went out. URLSession's own totals are used, except an unknown
-    /// expected total, which falls back to the request's `Content-Length`.
-    package func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
-        guard let counts = record(.upload, total: total, completed: totalBytesSent) else { return }
+    /// expected total, which falls back to the length the request declared when the task was
+    /// made. Returns the total used, which chapter 9's send-body hook is given too.
+    @discardableResult
+    package func didSendBodyData(totalBytesSent: Int64, totalBytesExpectedToSend: Int64) -> Int64 {
+        let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, declared: declaredBodyLength)
+        guard let counts = record(.upload, total: total, completed: totalBytesSent) else { return total }
         trace(.didSendBodyData, "\(totalBytesSent) of \(total) bytes sent")
         report(.upload, counts)
+        return total
     }
 
     /// Some of a download was written to its temporary file.
@@ -72,15 +79,29 @@ extension TaskDelegate {
         if let counts = record(.download, total: total, completed: completed) { report(.download, counts) }
     }
 
-    /// Records a direction's counts, unless the task has completed (then nil).
+    /// Records a direction's counts, unless the task no longer runs (then nil).
     private func record(_ direction: Direction, total: Int64, completed: Int64) -> Counts? {
         state.withLock { state in
-            guard !state.isCompleted else { return nil }
+            guard case .running = state.phase else { return nil }
             state[direction].expected = total
             state[direction].done = completed
             return state.counts(direction)
         }
     }
+
+    // listing: cancel-by-owner
+    /// The owner cancels the task itself, for `reason`: from now on no event changes the state, and
+    /// the reason decides the error the task completes with. Only the first reason counts; false
+    /// when there was one already, or when the task has completed. (The owner then calls the
+    /// task's `cancel()`, or answers a challenge with a cancellation.)
+    package func cancel(byOwner reason: any OwnerCancellation) -> Bool {
+        state.withLock { state in
+            guard case .running = state.phase else { return false }
+            state.phase = .cancelledByOwner(reason)
+            return true
+        }
+    }
+    // end-listing
 
     // listing: report-progress
     /// Moves a direction's progress object, if it exists or a handler waits for it, and calls the

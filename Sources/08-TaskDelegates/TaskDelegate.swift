@@ -34,8 +34,11 @@ public final class TaskDelegate: Sendable {
     public typealias Destination = @Sendable (_ temporaryURL: URL, _ response: URLResponse?) -> URL
 
     // listing: task-delegate-properties
-    /// The task this delegate carries.
-    public let task: URLSessionTask
+    /// The task this delegate carries: the one it was made for, or the task that one became
+    /// (`move(to:)`: on Darwin a response may turn a data task into a download).
+    public var task: URLSessionTask {
+        state.withLock { $0.task }
+    }
 
     let uploadProgressHandler: ProgressHandler?
     let downloadProgressHandler: ProgressHandler?
@@ -44,19 +47,35 @@ public final class TaskDelegate: Sendable {
     let notificationCenter: NotificationCenter
     /// Chapter 1's tracing hook: the tracer of the manager that made this task, or nil.
     let tracer: Tracer?
-    let state = Protected(State())
+    /// The length the request declared for its body (`Content-Length`), kept for the upload's
+    /// total: URLSession reports an unknown one for a streamed body.
+    let declaredBodyLength: Int64?
+    /// Who pauses and resumes the task when its progress is paused or resumed: its owner (chapter
+    /// 9's manager, which then posts its notifications), or, when nil, the task itself.
+    weak let owner: (any TaskOwner)?
+    let state: Protected<State>
     // end-listing
 
     // listing: task-delegate-state
     /// What changes while the task runs. Only ever touched under the lock, never while calling out.
     struct State {
+        var task: URLSessionTask
+        var phase = Phase.running
         var data = Data()
         var response: URLResponse?
         var upload = Transfer()
         var download = Transfer()
         var downloadFileURL: URL?
         var downloadMoveError: (any Error)?
-        var isCompleted = false
+    }
+
+    /// Where the task is: what every event asks before it changes anything. Only a running
+    /// task's events count; the owner's reason decides the error (chapter 9); `completed` means
+    /// the completion was taken out (`takeCompletion`), the one record that the task completed.
+    enum Phase {
+        case running
+        case cancelledByOwner(any OwnerCancellation)
+        case completed
     }
 
     /// One direction's counts, and its progress object once someone has asked for it.
@@ -79,7 +98,7 @@ public final class TaskDelegate: Sendable {
         case upload, download
     }
 
-    public init(
+    public convenience init(
         task: URLSessionTask,
         uploadProgress: ProgressHandler? = nil,
         downloadProgress: ProgressHandler? = nil,
@@ -88,13 +107,29 @@ public final class TaskDelegate: Sendable {
         tracer: Tracer? = nil,
         completionHandler: CompletionHandler? = nil
     ) {
-        self.task = task
+        self.init(
+            task: task, uploadProgress: uploadProgress, downloadProgress: downloadProgress, destination: destination,
+            notificationCenter: notificationCenter, tracer: tracer,
+            declaredBodyLength: ProgressBookkeeping.declaredLength(of: task.originalRequest), owner: nil,
+            completionHandler: completionHandler)
+    }
+
+    /// The owner's initializer: `declaredBodyLength` read from the request before anything took
+    /// its `Content-Length` off, and the owner the progress objects pause and resume through.
+    package init(
+        task: URLSessionTask, uploadProgress: ProgressHandler?, downloadProgress: ProgressHandler?,
+        destination: Destination?, notificationCenter: NotificationCenter, tracer: Tracer?,
+        declaredBodyLength: Int64?, owner: (any TaskOwner)?, completionHandler: CompletionHandler?
+    ) {
         self.uploadProgressHandler = uploadProgress
         self.downloadProgressHandler = downloadProgress
         self.destination = destination
         self.notificationCenter = notificationCenter
         self.tracer = tracer
+        self.declaredBodyLength = declaredBodyLength
+        self.owner = owner
         self.completionHandler = completionHandler
+        state = Protected(State(task: task))
     }
 
     /// Bytes sent, against the body's length (-1 while unknown).
@@ -102,14 +137,24 @@ public final class TaskDelegate: Sendable {
     /// Bytes received or written, against the expected length (-1 while unknown).
     package var downloadProgress: Progress { progress(.download) }
 
+    /// The upload progress, or nil once the task has completed (chapter 9's `uploadProgress(for:)`).
+    package var uploadProgressUntilCompleted: Progress? { progress(.upload, unlessCompleted: true) }
+    /// The download progress, or nil once the task has completed.
+    package var downloadProgressUntilCompleted: Progress? { progress(.download, unlessCompleted: true) }
+
+    func progress(_ direction: Direction) -> Progress {
+        progress(direction, unlessCompleted: false)!
+    }
+
     // listing: progress-on-demand
     /// A direction's progress object, made the first time someone needs it (a caller asks, or an
     /// event has a handler to call) from the counts so far, so that a task nobody watches never
     /// pays for one. AFNetworking makes both in `init`, for every task.
-    func progress(_ direction: Direction) -> Progress {
+    func progress(_ direction: Direction, unlessCompleted: Bool) -> Progress? {
         state.withLock { state in
+            if unlessCompleted, case .completed = state.phase { return nil }
             if let progress = state[direction].progress { return progress }
-            let progress = Self.makeProgress(controlling: task)
+            let progress = makeProgress()
             progress.totalUnitCount = state[direction].expected
             progress.completedUnitCount = state[direction].done
             state[direction].progress = progress
@@ -119,16 +164,24 @@ public final class TaskDelegate: Sendable {
     // end-listing
 
     // listing: progress-controls
-    /// A progress object that controls its task: cancelling, pausing or resuming the progress
-    /// cancels, suspends or resumes the task. These handlers hold the task weakly, as AFNetworking's
-    /// do, so that a progress kept by a caller does not keep the task.
-    private static func makeProgress(controlling task: URLSessionTask) -> Progress {
+    /// A progress object that controls the task: cancelling, pausing or resuming the progress
+    /// cancels, suspends or resumes the task this delegate carries now. Pausing and resuming go
+    /// through the owner when there is one (chapter 9's manager posts its notifications, as
+    /// AFNetworking's swizzled `suspend` and `resume` do). The handlers hold the delegate weakly,
+    /// so that a progress kept by a caller keeps neither the delegate nor its task.
+    private func makeProgress() -> Progress {
         let progress = Progress(parent: nil, userInfo: nil)
         progress.isCancellable = true
-        progress.cancellationHandler = { [weak task] in task?.cancel() }
+        progress.cancellationHandler = { [weak self] in self?.task.cancel() }
         progress.isPausable = true
-        progress.pausingHandler = { [weak task] in task?.suspend() }
-        progress.resumingHandler = { [weak task] in task?.resume() }
+        progress.pausingHandler = { [weak self] in
+            guard let self else { return }
+            if let owner { owner.suspend(task) } else { task.suspend() }
+        }
+        progress.resumingHandler = { [weak self] in
+            guard let self else { return }
+            if let owner { owner.resume(task) } else { task.resume() }
+        }
         return progress
     }
     // end-listing
@@ -151,9 +204,26 @@ public final class TaskDelegate: Sendable {
         state.withLock { $0.downloadMoveError }
     }
 
-    /// Whether the completion has started. Events that arrive later are ignored.
-    package var isCompleted: Bool {
-        state.withLock { $0.isCompleted }
+    /// Whether the task has completed (its completion has been taken out: `takeCompletion`).
+    package var hasCompleted: Bool {
+        state.withLock { state in
+            guard case .completed = state.phase else { return false }
+            return true
+        }
+    }
+
+    /// Moves this delegate to the task its task became (AFNetworking's manager does the same in
+    /// `URLSession:dataTask:didBecomeDownloadTask:`): from now on its events, its progress
+    /// objects' controls and its completion notification are the new task's.
+    package func move(to newTask: URLSessionTask) {
+        state.withLock { $0.task = newTask }
+    }
+
+    /// Runs `body` while holding the delegate's lock. Nothing in the course calls it: it is how a
+    /// test holds a thread where another thread's event would have to wait, and proves that an
+    /// event checks and changes the state in one critical section.
+    package func whileLocked(_ body: () -> Void) {
+        state.withLock { _ in body() }
     }
 
     /// Which progress objects exist so far, without making one: a task nobody watches has none.

@@ -55,28 +55,52 @@ public struct Hooks: Sendable {
     public var downloadTaskDidFinishDownloading: (@Sendable (URLSession, URLSessionDownloadTask, URL) -> URL?)?
     public var downloadTaskDidWriteData: (@Sendable (URLSession, URLSessionDownloadTask, Int64, Int64, Int64) -> Void)?
     public var downloadTaskDidResume: (@Sendable (URLSession, URLSessionDownloadTask, Int64, Int64) -> Void)?
+    /// A data task became a download task (Darwin, after the response hook answered
+    /// `.becomeDownload`); the task's delegate has moved to the download task already.
+    public var dataTaskDidBecomeDownloadTask:
+        (@Sendable (URLSession, URLSessionDataTask, URLSessionDownloadTask) -> Void)?
+    /// A data task became a stream task (Darwin, after `.becomeStream`): the only way to be handed
+    /// the stream task. (An addition: AFNetworking has no block for it.)
+    public var dataTaskDidBecomeStreamTask: (@Sendable (URLSession, URLSessionDataTask, URLSessionStreamTask) -> Void)?
 
-    public init() {}
+    /// Made by the manager only: an app changes the manager's own with `updateHooks`.
+    init() {}
+}
+
+/// The hooks, and how many times they have been changed: `updateHooks` swaps its copy in only if
+/// nobody changed them meanwhile.
+struct HookStorage {
+    var hooks = Hooks()
+    var changes = 0
 }
 
 extension URLSessionManager {
     // listing: update-hooks
     /// The hooks as they are now. Change them with `updateHooks`.
     public var hooks: Hooks {
-        hookStorage.withLock { $0 }
+        hookStorage.withLock { $0.hooks }
     }
 
-    /// Changes the hooks in one step, under the lock:
-    /// `manager.updateHooks { $0.taskWillPerformHTTPRedirection = { … } }`. (A settable `hooks`
-    /// would make `manager.hooks.x = …` a read, then a write: two threads each setting one hook
-    /// could lose one of them.)
+    /// Changes the hooks: `manager.updateHooks { $0.taskWillPerformHTTPRedirection = { … } }`.
+    /// `change` runs on a copy, with no lock held; the copy is swapped in only if nobody changed
+    /// the hooks meanwhile, else `change` runs again on theirs. (A settable `hooks` would lose one
+    /// of two threads' changes: each would write back its own copy.)
     public func updateHooks(_ change: (inout Hooks) -> Void) {
-        hookStorage.withLock { change(&$0) }
+        while true {
+            var (hooks, changes) = hookStorage.withLock { ($0.hooks, $0.changes) }
+            change(&hooks)
+            let swapped = hookStorage.withLock { storage in
+                guard storage.changes == changes else { return false }
+                storage = HookStorage(hooks: hooks, changes: changes + 1)
+                return true
+            }
+            if swapped { return }
+        }
     }
 
     /// One hook, read on its own: a callback for every chunk copies one closure, not all of them.
     func hook<Hook>(_ read: (Hooks) -> Hook) -> Hook {
-        hookStorage.withLock { read($0) }
+        hookStorage.withLock { read($0.hooks) }
     }
     // end-listing
 }

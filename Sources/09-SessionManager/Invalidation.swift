@@ -4,13 +4,10 @@ import FoundationNetworking
 #endif
 
 extension URLSessionManager {
-    // listing: invalidate
     /// Invalidates the session: cancelling its running tasks, or letting them finish first. With
-    /// `resetSession`, the next use of `session` creates a new one; without it, the same session
-    /// object stays, and asking it for a task throws `SessionManagerError.sessionInvalidated`.
-    /// (URLSession itself would stop the process: Darwin raises `NSGenericException`, "Task
-    /// created in a session that has been invalidated", AFNetworking issue #3900; Linux calls
-    /// `fatalError`.)
+    /// `resetSession`, the next use of `session` creates a new one; without it, asking for a task
+    /// throws `SessionManagerError.sessionInvalidated`, where URLSession would stop the process
+    /// (Darwin raises `NSGenericException`, AFNetworking issue #3900; Linux calls `fatalError`).
     public func invalidateSession(cancelingTasks: Bool, resetSession: Bool = false) {
         let (current, isNew) = sessionState.withLock { state in
             defer {
@@ -26,7 +23,6 @@ extension URLSessionManager {
             current.finishTasksAndInvalidate()
         }
     }
-    // end-listing
 
     /// Runs `make` with the session, under the session lock, unless the session is invalidated.
     /// Holding the lock while URLSession makes the task is what keeps a concurrent

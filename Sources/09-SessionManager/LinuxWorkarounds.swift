@@ -17,7 +17,6 @@ enum LinuxWorkarounds {
         #endif
     }
 
-    // listing: no-url-cache
     /// The session's configuration: the caller's, except that on Linux it has no URL cache.
     ///
     /// With a cache, a data task's protocol object is created only after an asynchronous cache
@@ -33,12 +32,10 @@ enum LinuxWorkarounds {
         copy.urlCache = nil
         return copy
     }
-    // end-listing
 
     /// A new `URLRequest`'s timeout (60 s).
     static let defaultTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
 
-    // listing: request-fixes
     /// A request made safe for FoundationNetworking:
     /// - A timeout given to `URLRequest(url:cachePolicy:timeoutInterval:)` is ignored (only one
     ///   assigned to the property counts; otherwise the configuration's 60 s applies), so it is
@@ -56,9 +53,7 @@ enum LinuxWorkarounds {
         }
         return request
     }
-    // end-listing
 
-    // listing: body-redirect
     /// The request to follow a redirect with, or nil to stop at the redirect. A 307 or 308 must
     /// repeat the request with its body (RFC 9110 §15.4.8–9); FoundationNetworking repeats the
     /// method but sends no body, and says nothing. So on Linux a task with a body stops at such a
@@ -73,7 +68,6 @@ enum LinuxWorkarounds {
             task is URLSessionUploadTask || original?.httpBody?.isEmpty == false || original?.httpBodyStream != nil
         return hasBody ? nil : request
     }
-    // end-listing
 }
 
 extension URLSessionManager {
@@ -82,24 +76,17 @@ extension URLSessionManager {
         LinuxWorkarounds.configuration(from: configuration)
     }
 
-    // listing: resource-timer
-    /// Linux ignores `timeoutIntervalForResource`, so the manager keeps the limit itself: from the
-    /// task's first resume, after that many seconds, a task still running is cancelled and
-    /// completes with `URLError.timedOut`, as on Darwin. (The default, 7 days, sets no timer.)
+    /// Linux ignores `timeoutIntervalForResource`, so the manager keeps the limit itself: after
+    /// that many seconds from a resume out of `.suspended`, a task still running is cancelled and
+    /// completes with `URLError.timedOut`, as on Darwin. (The default, 7 days, sets no timer.) A
+    /// task resumed again after a suspension gets a second timer, which fires later: the first one
+    /// that finds the task running decides, and the rest find it cancelled or completed.
     func startResourceTimer(for task: URLSessionTask) {
         let limit = sessionConfiguration.timeoutIntervalForResource
         guard LinuxWorkarounds.isActive, limit > 0, limit < 7 * 24 * 3600 else { return }
-        let isFirst = taskTable.updateRecord(of: task) { record in
-            defer { record.resourceTimerStarted = true }
-            return !record.resourceTimerStarted
-        }
-        guard isFirst == true else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [weak self, weak task] in
-            guard let self, let task, self.taskTable.noteCancellation(of: task, because: .resourceTimedOut) else {
-                return
-            }
-            task.cancel()
+            guard let self, let task else { return }
+            cancelItself(task, because: .resourceTimedOut)
         }
     }
-    // end-listing
 }

@@ -1,6 +1,5 @@
 import Foundation
 
-// listing: manager-notifications
 /// The notifications the manager posts, with AFNetworking 4.0.1's exact strings. (Chapter 8's task
 /// delegate posts `taskDidComplete` and the two download-move notifications.)
 extension Notification.Name {
@@ -11,4 +10,3 @@ extension Notification.Name {
     /// The manager's session became invalid. `object` is the session.
     public static let sessionDidInvalidate = Notification.Name("com.alamofire.networking.session.invalidate")
 }
-// end-listing

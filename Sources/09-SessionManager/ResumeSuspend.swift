@@ -2,22 +2,26 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TaskDelegates
 import Tracing
 
-extension URLSessionManager {
+/// The manager suspends and resumes its tasks for their progress objects too (chapter 8's
+/// `TaskOwner`): pausing a task's `Progress` posts `taskDidSuspend`, as `suspend(_:)` does.
+extension URLSessionManager: TaskOwner {
     // listing: resume-suspend
     /// Resumes the task, and posts `taskDidResume` if it is one of this manager's tasks and this
     /// call really moved it out of `.suspended`. (Asking for `.running` afterwards would miss a
     /// resume that another thread's `cancel()` followed at once: the task is then `.canceling`.)
-    /// A task resumed with `task.resume()` posts nothing: only this method knows.
+    /// `task.resume()` called on the task itself posts nothing; its `Progress` comes through here.
     public func resume(_ task: URLSessionTask) {
         let before = task.state
         // Recorded before the call: once resumed, the whole exchange may finish on other threads
         // before this line would run, and the trace would put the resume last.
         trace.record(.resume, task: task.taskIdentifier, on: TracePlace.current, "was \(before)")
         task.resume()
+        guard before == .suspended, task.state != .suspended else { return }
         startResourceTimer(for: task)
-        if before == .suspended, task.state != .suspended { post(.taskDidResume, for: task) }
+        post(.taskDidResume, for: task)
     }
 
     /// Suspends the task, and posts `taskDidSuspend` if it is one of this manager's tasks and it
@@ -30,7 +34,6 @@ extension URLSessionManager {
     }
     // end-listing
 
-    // listing: post-notification
     /// Posts on the notification queue, and only for the manager's own tasks: every task it makes
     /// carries its description.
     private func post(_ name: Notification.Name, for task: URLSessionTask) {
@@ -44,5 +47,4 @@ extension URLSessionManager {
         }
         queue.async { center.post(name: name, object: task) }
     }
-    // end-listing
 }

@@ -11,7 +11,14 @@ extension URLSessionManager {
     public typealias ProgressHandler = TaskDelegate.ProgressHandler
     public typealias Destination = TaskDelegate.Destination
 
-    // listing: data-task
+    /// The caller's closures for one task, handed to the task's delegate.
+    struct TaskHandlers {
+        var uploadProgress: ProgressHandler? = nil
+        var downloadProgress: ProgressHandler? = nil
+        var destination: Destination? = nil
+        var completion: CompletionHandler?
+    }
+
     /// A data task for `request`, not yet resumed: resume it with `resume(_:)`. With a
     /// `responseSerializer`, this task alone completes with it (an addition: AFNetworking has one
     /// serializer per manager); without, with the manager's, read when the task completes.
@@ -19,31 +26,47 @@ extension URLSessionManager {
         with request: URLRequest, uploadProgress: ProgressHandler? = nil, downloadProgress: ProgressHandler? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDataTask {
-        try makeTask(request, responseSerializer: responseSerializer, { $0.dataTask(with: $1) }) { task in
-            TaskDelegate(
-                task: task, uploadProgress: uploadProgress, downloadProgress: downloadProgress,
-                notificationCenter: notificationCenter, tracer: tracer, completionHandler: completionHandler)
-        }
+        let handlers = TaskHandlers(
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress, completion: completionHandler)
+        return try addTask(with: request, handlers, responseSerializer) { $0.dataTask(with: $1) }
     }
-    // end-listing
 
-    // listing: session-make-task
-    /// Every kind of task is made the same way: the request made safe for Linux, the task made by
-    /// a session that is still valid, the manager's description, and the task's row in the table,
-    /// its delegate beside the manager's record. From here on, every event reaches the delegate.
-    func makeTask<Task: URLSessionTask>(
-        _ request: URLRequest, responseSerializer: (any ResponseSerializer)? = nil,
-        _ create: (URLSession, URLRequest) -> Task, delegate: (Task) -> TaskDelegate
+    // listing: session-add-task
+    /// Every kind of task is added the same way: made by a session that is still valid, with the
+    /// manager's description, and with a row in the table: the task's delegate, the session, the
+    /// task's own serializer. From here on, every event reaches the delegate.
+    func addTask<Task: URLSessionTask>(
+        _ handlers: TaskHandlers, _ responseSerializer: (any ResponseSerializer)?, declaredBodyLength: Int64? = nil,
+        _ create: (URLSession) -> Task
     ) throws(SessionManagerError) -> Task {
-        let request = LinuxWorkarounds.request(request)
-        let (task, session) = try withValidSession { create($0, request) }
+        let (task, session) = try withValidSession(create)
         task.taskDescription = taskDescriptionForSessionTasks
         trace.record(.taskCreation, task: task.taskIdentifier, on: TracePlace.current, TraceDetail.creation(of: task))
-        let record = TaskRecord(session: ObjectIdentifier(session), responseSerializer: responseSerializer)
-        taskTable.insert(TaskTable.Row(delegate: delegate(task), record: record))
+        let delegate = TaskDelegate(
+            task: task, uploadProgress: handlers.uploadProgress, downloadProgress: handlers.downloadProgress,
+            destination: handlers.destination, notificationCenter: notificationCenter, tracer: tracer,
+            declaredBodyLength: declaredBodyLength, owner: self, completionHandler: handlers.completion)
+        let row = TaskTable.Row(
+            delegate: delegate, session: ObjectIdentifier(session), responseSerializer: responseSerializer)
+        taskTable.insert(row, for: task)
         trace.record(
             .taskTableInsert, task: task.taskIdentifier, on: TracePlace.current, "\(self.taskTable.count) in the table")
         return task
+    }
+    // end-listing
+
+    // listing: session-add-task-request
+    /// A task made from a request: the request made safe for Linux, and the length it declared for
+    /// its body kept for the upload's progress, read before that repair takes a streamed body's
+    /// `Content-Length` off (the one place a streamed upload's total comes from).
+    func addTask<Task: URLSessionTask>(
+        with request: URLRequest, _ handlers: TaskHandlers, _ responseSerializer: (any ResponseSerializer)?,
+        _ create: (URLSession, URLRequest) -> Task
+    ) throws(SessionManagerError) -> Task {
+        let safe = LinuxWorkarounds.request(request)
+        return try addTask(
+            handlers, responseSerializer, declaredBodyLength: ProgressBookkeeping.declaredLength(of: request)
+        ) { create($0, safe) }
     }
     // end-listing
 
@@ -53,7 +76,8 @@ extension URLSessionManager {
         with request: URLRequest, from bodyData: Data, progress: ProgressHandler? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try uploadTask(request, .data(bodyData), progress, responseSerializer, completionHandler)
+        let handlers = TaskHandlers(uploadProgress: progress, completion: completionHandler)
+        return try addTask(with: request, handlers, responseSerializer) { $0.uploadTask(with: $1, from: bodyData) }
     }
 
     /// An upload task that sends the file at `fileURL` as the request's body.
@@ -61,48 +85,22 @@ extension URLSessionManager {
         with request: URLRequest, fromFile fileURL: URL, progress: ProgressHandler? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try uploadTask(request, .file(fileURL), progress, responseSerializer, completionHandler)
+        let handlers = TaskHandlers(uploadProgress: progress, completion: completionHandler)
+        return try addTask(with: request, handlers, responseSerializer) { $0.uploadTask(with: $1, fromFile: fileURL) }
     }
 
     /// An upload task that streams the request's `httpBodyStream` (chapter 4's multipart body).
-    /// URLSession asks for the stream through `urlSession(_:task:needNewBodyStream:)`.
+    /// URLSession asks for the stream through `urlSession(_:task:needNewBodyStream:)`. Its progress
+    /// reports against the request's `Content-Length` when it has one, on Linux too, where the
+    /// stream goes out chunked and URLSession reports a total of 0.
     public func uploadTask(
         withStreamedRequest request: URLRequest, progress: ProgressHandler? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try uploadTask(request, .stream, progress, responseSerializer, completionHandler)
+        let handlers = TaskHandlers(uploadProgress: progress, completion: completionHandler)
+        return try addTask(with: request, handlers, responseSerializer) { $0.uploadTask(withStreamedRequest: $1) }
     }
 
-    /// Where an upload's body comes from.
-    private enum UploadBody {
-        case data(Data)
-        case file(URL)
-        case stream
-    }
-
-    /// The one maker behind AFNetworking's three upload methods.
-    private func uploadTask(
-        _ request: URLRequest, _ body: UploadBody, _ progress: ProgressHandler?,
-        _ responseSerializer: (any ResponseSerializer)?,
-        _ completionHandler: CompletionHandler?
-    ) throws(SessionManagerError) -> URLSessionUploadTask {
-        try makeTask(
-            request, responseSerializer: responseSerializer,
-            { session, request in
-                switch body {
-                case .data(let data): session.uploadTask(with: request, from: data)
-                case .file(let fileURL): session.uploadTask(with: request, fromFile: fileURL)
-                case .stream: session.uploadTask(withStreamedRequest: request)
-                }
-            }
-        ) { task in
-            TaskDelegate(
-                task: task, uploadProgress: progress, notificationCenter: notificationCenter, tracer: tracer,
-                completionHandler: completionHandler)
-        }
-    }
-
-    // listing: download-task
     /// A download task. When it finishes, the file goes where `destination` says, unless the
     /// manager's `downloadTaskDidFinishDownloading` hook names another place (the callback decides,
     /// once the file is there); with neither, the temporary file is deleted. The completion
@@ -111,12 +109,22 @@ extension URLSessionManager {
         with request: URLRequest, progress: ProgressHandler? = nil, destination: Destination? = nil,
         responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
     ) throws(SessionManagerError) -> URLSessionDownloadTask {
-        try makeTask(request, responseSerializer: responseSerializer, { $0.downloadTask(with: $1) }) { task in
-            TaskDelegate(
-                task: task, downloadProgress: progress, destination: destination,
-                notificationCenter: notificationCenter,
-                tracer: tracer, completionHandler: completionHandler)
-        }
+        let handlers = TaskHandlers(downloadProgress: progress, destination: destination, completion: completionHandler)
+        return try addTask(with: request, handlers, responseSerializer) { $0.downloadTask(with: $1) }
+    }
+
+    // listing: download-task-resume-data
+    /// A download task that carries on from where a cancelled download stopped (AFNetworking's
+    /// `downloadTaskWithResumeData:…`), from what the cancelled download's error carries
+    /// (`userInfo["NSURLSessionDownloadTaskResumeData"]`) or `cancel(byProducingResumeData:)` hands
+    /// over. On Linux it throws `resumeDataUnsupported`: URLSession there cannot resume a download.
+    public func downloadTask(
+        withResumeData resumeData: Data, progress: ProgressHandler? = nil, destination: Destination? = nil,
+        responseSerializer: (any ResponseSerializer)? = nil, completionHandler: CompletionHandler? = nil
+    ) throws(SessionManagerError) -> URLSessionDownloadTask {
+        guard !LinuxWorkarounds.isActive else { throw .resumeDataUnsupported }
+        let handlers = TaskHandlers(downloadProgress: progress, destination: destination, completion: completionHandler)
+        return try addTask(handlers, responseSerializer) { $0.downloadTask(withResumeData: resumeData) }
     }
     // end-listing
 }

@@ -3,22 +3,28 @@ import Foundation
 import FoundationNetworking
 #endif
 import Locking
+import ResponseValidation
 import TaskDelegates
 
 // listing: task-table
-/// Everything the manager keeps about its running tasks, one row per task, found by the task
-/// object itself. AFNetworking keys its map by `taskIdentifier`; that number is unique only within
-/// one session, and a session created after a reset numbers its tasks from 1 again.
+/// The manager's running tasks, one row per task, found by the task object itself. AFNetworking
+/// keys its map by `taskIdentifier`; that number is unique only within one session, and a session
+/// created after a reset numbers its tasks from 1 again.
 ///
-/// Tasks are created on the caller's thread, their events arrive on the delegate queue, and
-/// readers may ask from anywhere: so every access goes through one lock, held for one dictionary
-/// operation and never while calling out. One callback, one lookup: a row holds all of it.
+/// A row holds what never changes for its task: its delegate, the session that made it, and its
+/// own serializer. Everything that changes while the task runs (the body, the progress, whether the
+/// manager cancelled it, whether it has completed) is the delegate's, behind the delegate's own
+/// lock. This table's lock guards which tasks have a row, and nothing else: it is held for one
+/// dictionary operation, never while calling out.
 package final class TaskTable: Sendable {
     package struct Row: Sendable {
-        /// The task's delegate (chapter 8): its body, progress and completion.
+        /// The task's delegate (chapter 8): everything about the task that changes.
         package let delegate: TaskDelegate
-        /// What the manager knows about the task.
-        var record: TaskRecord
+        /// The session that made the task: an invalidation completes the tasks it left silent.
+        let session: ObjectIdentifier
+        /// This task's own serializer (chapter 10's async calls bring one), or nil for the
+        /// manager's, read when the task completes.
+        let responseSerializer: (any ResponseSerializer)?
     }
 
     private let rows = Protected<[ObjectIdentifier: Row]>([:])
@@ -30,32 +36,39 @@ package final class TaskTable: Sendable {
     /// Adds the task's row, unless it has one already (a task adopted from the session's list
     /// may have been created by the caller meanwhile); says whether it did.
     @discardableResult
-    func insert(_ row: Row) -> Bool {
-        let key = ObjectIdentifier(row.delegate.task)
+    func insert(_ row: Row, for task: URLSessionTask) -> Bool {
+        let key = ObjectIdentifier(task)
         return rows.withLock { rows in
             guard rows[key] == nil else { return false }
             rows[key] = row
             return true
         }
     }
-
-    /// Takes the task's row out, in one step: of two callers racing to finish a task, only one
-    /// gets the row, and so only one runs its completion.
-    func remove(_ task: URLSessionTask) -> Row? {
-        rows.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
-    }
     // end-listing
 
-    /// Takes out every row of `session` (the tasks an invalidation left without a callback).
-    func removeAll(of session: URLSession) -> [Row] {
-        let owner = ObjectIdentifier(session)
-        return rows.withLock { rows in
-            let keys = rows.filter { $0.value.record.session == owner }.map(\.key)
-            return keys.compactMap { rows.removeValue(forKey: $0) }
+    /// Takes the task's row out, once its delegate has completed: the task is no longer the
+    /// manager's.
+    func remove(_ task: URLSessionTask) {
+        _ = rows.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+    }
+
+    /// Gives `old`'s row to `new`, in one step (a data task that became a download task); nil
+    /// when `old` has no row.
+    func move(_ old: URLSessionTask, to new: URLSessionTask) -> Row? {
+        rows.withLock { rows in
+            guard let row = rows.removeValue(forKey: ObjectIdentifier(old)) else { return nil }
+            rows[ObjectIdentifier(new)] = row
+            return row
         }
     }
 
-    /// The task's row as it is now, or nil once the task has left the table.
+    /// The rows of the tasks `session` made (the tasks an invalidation left without a callback).
+    func rows(of session: URLSession) -> [Row] {
+        let owner = ObjectIdentifier(session)
+        return rows.withLock { $0.values.filter { $0.session == owner } }
+    }
+
+    /// The task's row, or nil once the task has left the table.
     func row(for task: URLSessionTask) -> Row? {
         rows.withLock { $0[ObjectIdentifier(task)] }
     }
@@ -65,34 +78,12 @@ package final class TaskTable: Sendable {
         rows.withLock { $0[ObjectIdentifier(task)]?.delegate }
     }
 
-    // listing: note-cancellation
-    /// Records why the manager is cancelling the task, unless it has already given a reason; says
-    /// whether this one counts. False too once the task has left the table: it completed first.
-    func noteCancellation(of task: URLSessionTask, because reason: Cancellation) -> Bool {
-        updateRecord(of: task) { record in
-            guard record.cancellation == nil else { return false }
-            record.cancellation = reason
-            return true
-        } ?? false
-    }
-    // end-listing
-
-    /// Changes the task's record in place, if the task is still in the table; returns what
-    /// `change` returns, or nil when there is no row.
-    func updateRecord<Answer: Sendable>(of task: URLSessionTask, _ change: (inout TaskRecord) -> Answer) -> Answer? {
-        rows.withLock { rows in
-            let key = ObjectIdentifier(task)
-            guard rows[key] != nil else { return nil }
-            return change(&rows[key]!.record)
-        }
+    /// The delegates of the tasks that have a row.
+    var delegates: [TaskDelegate] {
+        rows.withLock { $0.values.map(\.delegate) }
     }
 
-    /// The running tasks.
-    var tasks: [URLSessionTask] {
-        rows.withLock { $0.values.map(\.delegate.task) }
-    }
-
-    /// How many tasks are running: 0 once every task has completed.
+    /// How many tasks have a row: 0 once every task has completed.
     package var count: Int {
         rows.withLock { $0.count }
     }

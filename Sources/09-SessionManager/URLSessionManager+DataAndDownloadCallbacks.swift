@@ -9,8 +9,7 @@ import FoundationNetworking
 extension URLSessionManager {
     // listing: response-disposition
     /// A data task's response. The hook may answer `.cancel`; Linux ignores that answer (the
-    /// body keeps coming and the task succeeds), so the manager cancels the task itself, with
-    /// the reason in its record, and drops the data that is already on its way.
+    /// body keeps coming and the task succeeds), so the manager cancels the task itself.
     public func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -18,21 +17,48 @@ extension URLSessionManager {
         assertOnDelegateQueue()
         let disposition = hook(\.dataTaskDidReceiveResponse)?(session, dataTask, response) ?? .allow
         if disposition == .cancel, LinuxWorkarounds.isActive {
-            _ = taskTable.noteCancellation(of: dataTask, because: .responseRefused)
-            dataTask.cancel()
+            cancelItself(dataTask, because: .responseRefused)
         } else {
             delegate(for: dataTask)?.didReceive(response: response)
         }
         completionHandler(disposition)
     }
 
-    /// One lookup finds the delegate and the record; a task the manager has cancelled takes no
-    /// more data. A chunk takes three locks, once each: the table's, the delegate's, the hooks'.
+    /// A chunk: the delegate takes it unless the task no longer runs, and the data hook hears only
+    /// of chunks it took. Three locks, once each: the table's, the delegate's, the hooks'.
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         assertOnDelegateQueue()
-        guard let row = taskTable.row(for: dataTask), row.record.cancellation == nil else { return }
-        row.delegate.didReceive(data: data)
+        guard let delegate = delegate(for: dataTask), delegate.didReceive(data: data) else { return }
         hook(\.dataTaskDidReceiveData)?(session, dataTask, data)
+    }
+    // end-listing
+
+    // listing: did-become
+    /// The data task became a download task (Darwin, after the response hook's `.becomeDownload`;
+    /// Linux ignores that answer). URLSession says no more of the data task, so its row and its
+    /// delegate move to the download task, as AFNetworking moves its task delegate.
+    public func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didBecome downloadTask: URLSessionDownloadTask
+    ) {
+        assertOnDelegateQueue()
+        hand(dataTask, over: downloadTask)
+        hook(\.dataTaskDidBecomeDownloadTask)?(session, dataTask, downloadTask)
+    }
+
+    /// The data task became a stream task (`.becomeStream`): the same move. The hook is how the
+    /// caller gets the stream task; the handler runs when the stream task completes.
+    public func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask
+    ) {
+        assertOnDelegateQueue()
+        hand(dataTask, over: streamTask)
+        hook(\.dataTaskDidBecomeStreamTask)?(session, dataTask, streamTask)
+    }
+
+    /// Moves a task's row and delegate to the task it became, which gets the manager's description.
+    private func hand(_ old: URLSessionTask, over new: URLSessionTask) {
+        new.taskDescription = taskDescriptionForSessionTasks
+        taskTable.move(old, to: new)?.delegate.move(to: new)
     }
     // end-listing
 

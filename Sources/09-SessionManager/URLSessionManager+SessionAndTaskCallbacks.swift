@@ -18,14 +18,12 @@ extension URLSessionManager {
         notificationCenter.post(name: .sessionDidInvalidate, object: session)
     }
 
-    /// A task that was never resumed gets no callback at all when its session is invalidated and
-    /// cancelled on Darwin: it would keep its row in the table, and its completion handler would
-    /// never run. (AFNetworking leaks it that way.) By the time the session says it is invalid,
-    /// every running task has completed, so the rows of that session still in the table are
-    /// exactly those.
+    /// On Darwin a task never resumed gets no callback when its session is invalidated and
+    /// cancelled, and would keep its row, its handler never run (AFNetworking leaks it). Every
+    /// running task has completed by now, so the session's rows still in the table are those.
     private func completeSilentTasks(of session: URLSession) {
-        for row in taskTable.removeAll(of: session) {
-            complete(row, in: session, reportedError: URLError(.cancelled))
+        for row in taskTable.rows(of: session) {
+            complete(row.delegate.task, in: session, reportedError: URLError(.cancelled))
         }
     }
     // end-listing
@@ -53,7 +51,6 @@ extension URLSessionManager {
         completionHandler(LinuxWorkarounds.redirect(next, after: response, of: task))
     }
 
-    // listing: task-challenge
     /// A task-level challenge (HTTP Basic or Digest). The handler's answer becomes a disposition;
     /// with no handler the answer is the default handling, as in AFNetworking, given through
     /// `answer`, which never asks Linux for it (chapter 8's `answerWithoutCredential`).
@@ -72,13 +69,11 @@ extension URLSessionManager {
         case .disposition(let disposition):
             answer(disposition, nil)
         case .failure(let error):
-            _ = taskTable.noteCancellation(of: task, because: .challengeFailed(error))
+            noteCancellation(of: task, because: .challengeFailed(error))
             answer(.cancelAuthenticationChallenge, nil)
         }
     }
-    // end-listing
 
-    // listing: default-handling
     /// URLSession's completion handler, except that `.performDefaultHandling`, whoever gives it
     /// and whenever, goes through `answerWithoutCredential`: on Linux the task is completed on the
     /// spot with the 401 and its body, through the same `complete` as every other task.
@@ -90,12 +85,9 @@ extension URLSessionManager {
             guard disposition == .performDefaultHandling, let self else {
                 return completionHandler(disposition, credential)
             }
-            answerWithoutCredential(completionHandler) {
-                if let row = self.taskTable.remove(task) { self.complete(row, in: session, reportedError: nil) }
-            }
+            answerWithoutCredential(completionHandler) { self.complete(task, in: session, reportedError: nil) }
         }
     }
-    // end-listing
 
     public func urlSession(
         _ session: URLSession, task: URLSessionTask,
@@ -113,34 +105,34 @@ extension URLSessionManager {
         totalBytesExpectedToSend: Int64
     ) {
         assertOnDelegateQueue()
-        delegate(for: task)?.didSendBodyData(
-            totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
-        let total = ProgressBookkeeping.uploadTotal(reported: totalBytesExpectedToSend, request: task.originalRequest)
+        // The delegate knows the total (the request's declared length, when URLSession knows none).
+        let total =
+            delegate(for: task)?.didSendBodyData(
+                totalBytesSent: totalBytesSent, totalBytesExpectedToSend: totalBytesExpectedToSend)
+            ?? totalBytesExpectedToSend
         hook(\.taskDidSendBodyData)?(session, task, bytesSent, totalBytesSent, total)
     }
 
     // listing: did-complete
-    /// URLSession says the task completed. Its row leaves the table, then `complete` finishes it;
-    /// a task the manager already finished (a 401 nobody could answer, an invalidation's clean-up)
-    /// has no row left, and nothing more happens.
+    /// URLSession says the task completed.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         assertOnDelegateQueue()
-        guard let row = taskTable.remove(task) else { return }
-        complete(row, in: session, reportedError: error)
+        complete(task, in: session, reportedError: error)
     }
 
-    /// Completes a task whose row was just taken out of the table: the record decides the error,
-    /// the delegate completes (serializer, handler, notification), then the hook runs. Taking the
-    /// row out decided who completes the task, so this runs once per task, and afterwards nothing
-    /// of the task is left in the manager.
-    func complete(_ row: TaskTable.Row, in session: URLSession, reportedError: (any Error)?) {
-        let task = row.delegate.task
-        let error = row.record.completionError(reported: reportedError)
+    /// Completes one of the manager's tasks, once, whoever asks. The task's delegate decides (nil:
+    /// another finisher came first); then the row leaves the table, the delegate completes
+    /// (serializer, handler, notification), and the hook runs.
+    func complete(_ task: URLSessionTask, in session: URLSession, reportedError: (any Error)?) {
+        guard let row = taskTable.row(for: task),
+            let completion = row.delegate.takeCompletion(reportedError: reportedError)
+        else { return }
+        taskTable.remove(task)
         trace.record(
             .taskTableRemoval, task: task.taskIdentifier, on: TracePlace.current,
             "\(self.taskTable.count) left in the table")
-        row.delegate.didComplete(error: error, context: completionContext(serializer: row.record.responseSerializer))
-        hook(\.taskDidComplete)?(session, task, error)
+        row.delegate.complete(completion, context: completionContext(serializer: row.responseSerializer))
+        hook(\.taskDidComplete)?(session, task, completion.error)
     }
     // end-listing
 }

@@ -20,21 +20,22 @@ import Tracing
 /// the rule a subclass must keep too.
 open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
     // listing: manager-queue
-    /// The configuration the session is (or will be) created from.
-    public let sessionConfiguration: URLSessionConfiguration
+    /// The configuration the session is (or will be) created from (not public in AFNetworking
+    /// either: an app keeps the configuration it passed).
+    package let sessionConfiguration: URLSessionConfiguration
     /// The session's delegate queue. One operation at a time, as in AFNetworking: callbacks for one
-    /// task arrive in order, the manager's hooks never run concurrently with each other, and a
-    /// task delegate is never entered by two callbacks at once. The cost: one slow hook or handler
-    /// holds up the callbacks of every other task of the session.
+    /// task arrive in order, the manager's hooks run one at a time (but for the two that `Hooks`
+    /// names), and a task delegate is never entered by two callbacks at once. The cost: one slow
+    /// hook or handler holds up the callbacks of every other task of the session.
     public let operationQueue: OperationQueue
     // end-listing
 
-    /// Every running task's row: its delegate, and the manager's record of it.
+    /// Every running task's row: its delegate, its session, its own serializer.
     package let taskTable = TaskTable()
     /// Chapter 1's tracing hook: where this manager and its task delegates report each step.
     package let trace = TraceSwitch()
     /// Where the manager and its task delegates post notifications (tests use their own center).
-    public let notificationCenter: NotificationCenter
+    package let notificationCenter: NotificationCenter
     /// A description every task of this manager carries, so that the resume and suspend
     /// notifications are posted for its own tasks only. AFNetworking formats the manager's address
     /// each time; a unique string made once is as good, and costs nothing per task.
@@ -42,7 +43,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
 
     let sessionState = Protected(SessionState())
     let settings: Protected<Settings>
-    let hookStorage = Protected(Hooks())
+    let hookStorage = Protected(HookStorage())
 
     struct SessionState {
         var session: URLSession?
@@ -68,7 +69,6 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         super.init()
     }
 
-    // listing: lazy-session
     /// The session, created on first use with the manager as its delegate (AFNetworking's `init`
     /// creates it at once). After an invalidation with a reset, the next use creates a new one.
     public var session: URLSession {
@@ -86,9 +86,7 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         state.session = session
         return (session, true)
     }
-    // end-listing
 
-    // listing: adopt-tasks
     /// Gives a row to every task a new session already has (a background session on iOS brings
     /// back its tasks), as AFNetworking's `init` does. The list arrives later, on the delegate
     /// queue, so a task the caller created meanwhile already has its row, and `insert` keeps it.
@@ -96,15 +94,15 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         session.getTasksWithCompletionHandler { [weak self] dataTasks, uploadTasks, downloadTasks in
             guard let self else { return }
             for task in dataTasks as [URLSessionTask] + uploadTasks + downloadTasks {
-                let delegate = TaskDelegate(task: task, notificationCenter: notificationCenter)
-                taskTable.insert(
-                    TaskTable.Row(
-                        delegate: delegate,
-                        record: TaskRecord(session: ObjectIdentifier(session), responseSerializer: nil)))
+                let delegate = TaskDelegate(
+                    task: task, uploadProgress: nil, downloadProgress: nil, destination: nil,
+                    notificationCenter: notificationCenter, tracer: tracer, declaredBodyLength: nil, owner: self,
+                    completionHandler: nil)
+                let row = TaskTable.Row(delegate: delegate, session: ObjectIdentifier(session), responseSerializer: nil)
+                taskTable.insert(row, for: task)
             }
         }
     }
-    // end-listing
 
     /// Turns each response into an object on completion. Default: chapter 6's JSON serializer.
     public var responseSerializer: any ResponseSerializer {
@@ -154,7 +152,6 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
         taskTable.delegate(for: task)
     }
 
-    // listing: delegate-queue-check
     /// Debug builds check what the comment on `operationQueue` promises, at every URLSession
     /// callback: it runs on that queue, and the queue runs one operation at a time. (Alamofire
     /// checks the same of its own queue with `dispatchPrecondition`.) Release builds compile
@@ -164,22 +161,21 @@ open class URLSessionManager: NSObject, URLSessionDataDelegate, URLSessionDownlo
             OperationQueue.current === operationQueue && operationQueue.maxConcurrentOperationCount == 1,
             "\(callback) ran off the manager's serial delegate queue")
     }
-    // end-listing
 
     /// The manager's tasks that have not completed yet (AFNetworking asks its session for them;
     /// the manager reads its own table, which also holds tasks not yet resumed).
     public var tasks: [URLSessionTask] {
-        taskTable.tasks
+        taskTable.delegates.filter { !$0.hasCompleted }.map(\.task)
     }
 
     /// The task's upload progress, or nil once it has completed.
     public func uploadProgress(for task: URLSessionTask) -> Progress? {
-        delegate(for: task)?.uploadProgress
+        delegate(for: task)?.uploadProgressUntilCompleted
     }
 
     /// The task's download progress, or nil once it has completed.
     public func downloadProgress(for task: URLSessionTask) -> Progress? {
-        delegate(for: task)?.downloadProgress
+        delegate(for: task)?.downloadProgressUntilCompleted
     }
 
     open override var description: String {

@@ -14,7 +14,7 @@ extension HTTPSessionManager {
     /// chapter 5's error (the body is in the file, as in AFNetworking).
     public func download(
         _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, to destination: URL,
-        replacingExistingFile: Bool = false, progress: ProgressStream? = nil
+        replacingExistingFile: Bool = false, progress: ProgressContinuation? = nil
     ) async throws -> HTTPResponse<URL> {
         defer { progress?.finish() }
         let request = try request(method: "GET", urlString: urlString, parameters: parameters, headers: headers)

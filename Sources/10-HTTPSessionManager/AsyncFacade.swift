@@ -27,7 +27,8 @@ extension HTTPSessionManager {
     /// A GET through the manager's own response serializer (JSON by default): the `async`
     /// counterpart of `get(_:…success:failure:)`, for a caller that wants AFNetworking's object.
     public func get(
-        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
+        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
+        progress: ProgressContinuation? = nil
     ) async throws -> HTTPResponse<Any?> {
         try await send(
             "GET", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: nil,
@@ -37,7 +38,8 @@ extension HTTPSessionManager {
 
     /// A POST through the manager's own response serializer; `progress` reports the upload.
     public func post(
-        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil, progress: ProgressStream? = nil
+        _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
+        progress: ProgressContinuation? = nil
     ) async throws -> HTTPResponse<Any?> {
         try await send(
             "POST", urlString, parameters: parameters, headers: headers, serializer: nil, uploadProgress: progress,
@@ -54,7 +56,8 @@ extension HTTPSessionManager {
     /// is cancelled (step 6).
     public func response<Serializer: ResponseSerializer>(
         _ method: String, _ urlString: String, parameters: Any? = nil, headers: [String: String]? = nil,
-        serializer: Serializer, uploadProgress: ProgressStream? = nil, downloadProgress: ProgressStream? = nil
+        serializer: Serializer, uploadProgress: ProgressContinuation? = nil,
+        downloadProgress: ProgressContinuation? = nil
     ) async throws -> HTTPResponse<Serializer.Object?> {
         try await send(
             method, urlString, parameters: parameters, headers: headers, serializer: serializer,
@@ -68,7 +71,8 @@ extension HTTPSessionManager {
     /// and finishes the progress streams however the call ends.
     private func send(
         _ method: String, _ urlString: String, parameters: Any?, headers: [String: String]?,
-        serializer: (any ResponseSerializer)?, uploadProgress: ProgressStream?, downloadProgress: ProgressStream?
+        serializer: (any ResponseSerializer)?, uploadProgress: ProgressContinuation?,
+        downloadProgress: ProgressContinuation?
     ) async throws -> Handoff.Response {
         defer {
             uploadProgress?.finish()
@@ -91,7 +95,7 @@ extension HTTPSessionManager {
     public func decoded<Value: Decodable>(
         _ type: Value.Type, _ urlString: String, method: String = "GET", parameters: Any? = nil,
         headers: [String: String]? = nil, decoder: JSONDecoder = JSONDecoder(),
-        uploadProgress: ProgressStream? = nil, downloadProgress: ProgressStream? = nil
+        uploadProgress: ProgressContinuation? = nil, downloadProgress: ProgressContinuation? = nil
     ) async throws -> HTTPResponse<Value> {
         let result = try await response(
             method, urlString, parameters: parameters, headers: headers,

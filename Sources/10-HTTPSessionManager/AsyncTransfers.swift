@@ -14,7 +14,7 @@ extension HTTPSessionManager {
     /// own serializer. Whatever `body` throws stops the call before anything is sent.
     public func post(
         _ urlString: String, parameters: [String: Any]? = nil, headers: [String: String]? = nil,
-        progress: ProgressStream? = nil,
+        progress: ProgressContinuation? = nil,
         constructingBodyWith body: ((inout MultipartFormData) throws -> Void)?
     ) async throws -> HTTPResponse<Any?> {
         try await sendForm(urlString, parameters, headers, nil, progress, body).typed(as: Any.self)
@@ -23,7 +23,7 @@ extension HTTPSessionManager {
     /// The same, read with this call's own serializer.
     public func post<Serializer: ResponseSerializer>(
         _ urlString: String, parameters: [String: Any]? = nil, headers: [String: String]? = nil, serializer: Serializer,
-        progress: ProgressStream? = nil, constructingBodyWith body: ((inout MultipartFormData) throws -> Void)?
+        progress: ProgressContinuation? = nil, constructingBodyWith body: ((inout MultipartFormData) throws -> Void)?
     ) async throws -> HTTPResponse<Serializer.Object?> {
         try await sendForm(urlString, parameters, headers, serializer, progress, body).typed(as: Serializer.Object.self)
     }
@@ -33,7 +33,7 @@ extension HTTPSessionManager {
     private func sendForm(
         _ urlString: String, _ parameters: [String: Any]?, _ headers: [String: String]?,
         _ serializer: (any ResponseSerializer)?,
-        _ progress: ProgressStream?, _ body: ((inout MultipartFormData) throws -> Void)?
+        _ progress: ProgressContinuation?, _ body: ((inout MultipartFormData) throws -> Void)?
     ) async throws -> Handoff.Response {
         defer { progress?.finish() }
         let request = try multipartRequest(

@@ -26,9 +26,10 @@ public struct TransferProgress: Sendable, Equatable {
 
 // listing: progress-stream
 extension HTTPSessionManager {
-    /// Where an `async` call reports progress: the feeding end of an `AsyncStream`, which the
-    /// call finishes when it ends, so that a `for await` loop over the stream ends too.
-    public typealias ProgressStream = AsyncStream<TransferProgress>.Continuation
+    /// Where an `async` call reports progress: not a stream, but the feeding end of one (make
+    /// both with `AsyncStream.makeStream(of: TransferProgress.self)`). The call finishes it when it
+    /// ends, so that a `for await` loop over the stream ends too.
+    public typealias ProgressContinuation = AsyncStream<TransferProgress>.Continuation
 }
 
 extension AsyncStream<TransferProgress>.Continuation {

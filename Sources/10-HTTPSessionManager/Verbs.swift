@@ -128,10 +128,10 @@ extension HTTPSessionManager {
                 with: request, uploadProgress: progress, responseSerializer: responseSerializer,
                 completionHandler: completionHandler)
         }
-        let bodyLength = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+        // Its progress reports against the form's `Content-Length`, on Linux too (chapter 9).
         return try uploadTask(
-            withStreamedRequest: request, progress: KnownTotal.progressHandler(total: bodyLength, progress),
-            responseSerializer: responseSerializer, completionHandler: completionHandler)
+            withStreamedRequest: request, progress: progress, responseSerializer: responseSerializer,
+            completionHandler: completionHandler)
     }
     // end-listing
 

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 
-// listing: protected
 /// A value that several threads share, and the lock that guards it: the one lock type of the
 /// course, used by every module (Alamofire calls its own `Protected`; AFNetworking uses `NSLock`
 /// and `dispatch_sync` on private queues).
@@ -23,9 +22,7 @@ public final class Protected<Value>: @unchecked Sendable {
     // closure's and the result's type metadata at run time, on every call.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
-    // end-listing
 
-    // listing: protected-init
     /// In a debug build the mutex checks who calls it (`PTHREAD_MUTEX_ERRORCHECK`): a thread that
     /// asks again for a lock it holds gets an error, and `withLock` stops the process with a
     /// message, where a plain mutex would wait for itself for ever. Release builds keep the plain,
@@ -44,7 +41,6 @@ public final class Protected<Value>: @unchecked Sendable {
         }
         Self.check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
     }
-    // end-listing
 
     deinit {
         Self.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")

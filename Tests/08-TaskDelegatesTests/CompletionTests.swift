@@ -121,7 +121,7 @@ struct CompletionTests {
         try await recorder.waitForCompletion()
         queues.drain()
 
-        #expect(delegate.isCompleted)
+        #expect(delegate.hasCompleted)
         #expect(recorder.calls.value.count == 1)
         #expect(recorder.call?.urlError?.code == .cancelled)
         #expect(recorder.posted.value.count == 1)

@@ -111,7 +111,7 @@ struct DataEventTests {
         let delegate = TaskDelegate(
             task: scriptedTask(),
             uploadProgress: { _ in
-                seen.withLock { $0.append("upload, completed: \(delegateBox.value?.isCompleted == true)") }
+                seen.withLock { $0.append("upload, completed: \(delegateBox.value?.hasCompleted == true)") }
             },
             downloadProgress: { _ in
                 seen.withLock { $0.append("download, \(delegateBox.value?.data.count ?? -1) bytes") }

@@ -46,7 +46,9 @@ struct FoundationDifferenceTests {
         #else
         #expect(reported == NSURLSessionTransferSizeUnknown)
         #endif
-        #expect(ProgressBookkeeping.uploadTotal(reported: reported, request: request) == -1)
+        #expect(
+            ProgressBookkeeping.uploadTotal(
+                reported: reported, declared: ProgressBookkeeping.declaredLength(of: request)) == -1)
     }
 
     @Test(

@@ -161,7 +161,7 @@ struct HookTests {
             manager.updateHooks {
                 $0.taskDidComplete = { _, task, _ in
                     let onDelegateQueue = OperationQueue.current === manager.operationQueue
-                    let delegateCompleted = delegates.value[ObjectIdentifier(task)]?.isCompleted
+                    let delegateCompleted = delegates.value[ObjectIdentifier(task)]?.hasCompleted
                     completed.withLock { $0.append((task.taskIdentifier, onDelegateQueue, delegateCompleted)) }
                 }
             }
@@ -219,7 +219,7 @@ struct HookTests {
     }
 
     @Test(
-        "Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the one that takes the task's row out completes it"
+        "Of two finishers of one task, URLSession's completion and a late default-handling answer given meanwhile, only the first completes it: the task's delegate decides"
     )
     func oneRemoveDecides() async throws {
         try await Harness.with { harness in
@@ -329,20 +329,28 @@ struct HookTests {
 @Suite("Changing hooks from several threads")
 struct HookUpdateTests {
     @Test(
-        "Two threads each setting one hook keep both: the second change waits for the first, even when the first pauses midway"
+        "Two threads each setting one hook keep both: a change that another thread finished meanwhile runs again, on the hooks it left"
     )
     func concurrentUpdatesKeepBoth() async throws {
         let manager = URLSessionManager(configuration: .ephemeral, notificationCenter: NotificationCenter())
         let firstInside = DispatchSemaphore(value: 0)
         let secondDone = DispatchSemaphore(value: 0)
+        let firstRuns = Locked(0)
         let secondFinishedWhileFirstPaused = Locked(false)
         let first = Thread {
             manager.updateHooks { hooks in
+                let run = firstRuns.withLock {
+                    $0 += 1
+                    return $0
+                }
+                guard run == 1 else {
+                    hooks.taskDidComplete = { _, _, _ in }
+                    return
+                }
                 firstInside.signal()
-                // Pause midway for the second change. With a read-then-write update it would
-                // finish now, and this write would then overwrite its hook; under the lock it
-                // cannot finish before this change is done.
-                let finished = secondDone.wait(timeout: .now() + 0.5) == .success
+                // Pause midway for the second change. With no lock held it finishes now; this
+                // change must then not overwrite its hook.
+                let finished = secondDone.wait(timeout: .now() + 5) == .success
                 secondFinishedWhileFirstPaused.withLock { $0 = finished }
                 hooks.taskDidComplete = { _, _, _ in }
             }
@@ -354,8 +362,37 @@ struct HookUpdateTests {
             secondDone.signal()
         }
         #expect(
-            await eventually { manager.hooks.taskDidComplete != nil && manager.hooks.dataTaskDidReceiveData != nil })
-        #expect(!secondFinishedWhileFirstPaused.value)
+            await eventually { manager.hooks.taskDidComplete != nil && manager.hooks.dataTaskDidReceiveData != nil },
+            "a hook set by one of the two threads was lost")
+        #expect(
+            secondFinishedWhileFirstPaused.value,
+            "the second change waited for the first: updateHooks held a lock while the app's closure ran")
+        #expect(
+            firstRuns.value == 2, "the first change ran \(firstRuns.value) times, expected once more after the second")
+        manager.invalidateSession(cancelingTasks: true)
+    }
+
+    @Test("A change may read the hooks, and change them again: updateHooks runs it under no lock")
+    func changeReadsTheHooks() async throws {
+        let manager = URLSessionManager(configuration: .ephemeral, notificationCenter: NotificationCenter())
+        let finished = await onAThreadOfItsOwn { () -> Bool in
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                manager.updateHooks { hooks in
+                    hooks.taskDidComplete = { _, _, _ in }
+                    // What a library setting one hook beside the app's might do.
+                    if manager.hooks.dataTaskDidReceiveData == nil {
+                        manager.updateHooks { $0.dataTaskDidReceiveData = { _, _, _ in } }
+                    }
+                }
+                done.signal()
+            }.start()
+            // A change run under a lock waits here for ever (a release build) or stops the
+            // process (a debug build's error-checking lock).
+            return done.wait(timeout: .now() + 10) == .success
+        }
+        #expect(finished, "updateHooks had not returned after 10 s: the change ran while a lock was held")
+        #expect(manager.hooks.taskDidComplete != nil && manager.hooks.dataTaskDidReceiveData != nil)
         manager.invalidateSession(cancelingTasks: true)
     }
 }

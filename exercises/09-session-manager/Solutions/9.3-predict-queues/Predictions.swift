@@ -58,10 +58,11 @@ public let predictions: [Moment: Why] = [
     .refusedCompleteNotification: .postedWithAHopToTheNotificationQueue,
     // The manager's download callback asks its hook first: the answer is where the file goes.
     .downloadHook: .calledInACallbackWithoutAHop,
-    // The task delegate asks for the destination while it moves the file, in the same callback.
+    // The hook answered nil, so the same callback asks the task's own destination next, before
+    // the task delegate moves the file.
     .downloadDestination: .calledInACallbackWithoutAHop,
-    // Posted right after the move, in place (AFNetworking does the same): no hop, unlike
-    // the task notifications.
+    // Posted by the task delegate right after the move, inside that callback: no hop, unlike the
+    // task notifications. (AFNetworking's task delegate posts it the same way.)
     .downloadMoveNotification: .calledInACallbackWithoutAHop,
     // A download completes through the serializer too (AFNetworking keeps its error); only
     // the object handed over is the file's URL.

@@ -25,6 +25,26 @@ struct TaskMapTests {
         #expect(map.count == 0)
     }
 
+    @Test("make runs only when the task has no row: asked for a row it has, the map never calls make")
+    func makeOnlyWhenMissing() {
+        let tasks = FreshSession(tasks: 1)
+        defer { tasks.end() }
+        let map = TaskMap<String>()
+        let calls = Protected(0)
+        _ = map.row(for: tasks[0], orMake: {
+            calls.withLock { $0 += 1 }
+            return "first"
+        })
+        for _ in 0..<3 {
+            _ = map.row(for: tasks[0], orMake: {
+                calls.withLock { $0 += 1 }
+                return "again"
+            })
+        }
+        let made = calls.withLock { $0 }
+        #expect(made == 1, "make ran \(made) times for one task: it must run only when the task has no row (it is the caller's code, and may be costly: chapter 8 makes a Progress on first use so that a task nobody watches never pays for one)")
+    }
+
     @Test("Two tasks that two sessions both numbered 1 have two rows")
     func sameNumberTwoTasks() {
         let old = FreshSession(tasks: 1), new = FreshSession(tasks: 1)

@@ -50,7 +50,7 @@ struct ActivityCountTests {
                 "resume A, resume B, suspend B, complete B, where A and B are tasks \(a.taskIdentifier) and \(b.taskIdentifier) of two sessions: count \(old.count.value), expected 1 (A is still running)")
     }
 
-    @Test("Through a real manager: two slow requests, one suspended and then cancelled, count 1; the other cancelled too, count 0")
+    @Test("Through a real manager: two slow requests, one paused through its Progress and then cancelled, count 1; the other cancelled too, count 0")
     func realManager() async throws {
         let server = try await HTTPBin.start()
         let center = NotificationCenter()
@@ -77,7 +77,14 @@ struct ActivityCountTests {
         let b = try manager.dataTask(with: URLRequest(url: server.url("/delay/10000")))
         manager.resume(a)
         manager.resume(b)
-        manager.suspend(a)
+        // Paused the way an app's pause button pauses a transfer: through the task's Progress,
+        // which suspends the task through the manager (chapter 9, step 4).
+        manager.downloadProgress(for: a)?.pause()
+        var polls = 0
+        while a.state != .suspended, polls < 3000 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            polls += 1
+        }
         a.cancel()
         try await waitForCompletion(of: a)
         let afterA = count.value
@@ -85,7 +92,7 @@ struct ActivityCountTests {
         try await waitForCompletion(of: b)
         let afterB = count.value
         #expect((afterA, afterB) == (1, 0),
-                "resume A and B, suspend A, cancel A: count \(afterA), expected 1; then cancel B: count \(afterB), expected 0")
+                "resume A and B, pause A through its Progress, cancel A: count \(afterA), expected 1; then cancel B: count \(afterB), expected 0")
 
         center.removeObserver(token)
         manager.invalidateSession(cancelingTasks: true)
