@@ -99,9 +99,9 @@ extension CallState {
 // listing: cancellation-error
 /// What an `async` call throws for the error its completion brought: `CancellationError` when the
 /// work ended as cancelled (-999) because the caller's Swift task asked for it, the error as it
-/// came otherwise. A -999 that the caller did not ask for (the session invalidated, another caller's
-/// cancel) stays a `URLError`: the caller must not take it for its own cancellation. Chapter 11's
-/// awaited image throws through the same rule.
+/// came otherwise. A -999 that the caller did not ask for (the session invalidated, the task
+/// cancelled by other code) stays a `URLError`: the caller must not take it for its own
+/// cancellation. Chapter 11's awaited image throws through the same rule.
 package func thrownByAwait(_ error: any Error, callerCancelled: Bool) -> any Error {
     guard callerCancelled, (error as? URLError)?.code == .cancelled else { return error }
     return CancellationError()

@@ -98,7 +98,7 @@ struct CellTests {
         let done = DispatchSemaphore(value: 0)
         list.beforeLocking.withLock {
             $0 = {
-                guard Thread.current.name == "cell a" else { return }
+                guard HeldCell.name == "a" else { return }
                 let count = step.withLock { step in
                     step += 1
                     return step
@@ -108,14 +108,14 @@ struct CellTests {
                 _ = go.wait(timeout: .now() + 10)
             }
         }
-        let thread = Thread {
-            a.show(y)
+        Thread {
+            HeldCell.$name.withValue("a") { a.show(y) }
             heldOrDone.signal()
             done.signal()
-        }
-        thread.name = "cell a"
-        thread.start()
+        }.start()
         #expect(heldOrDone.wait(timeout: .now() + 10) == .success, "cell a's show(y) never got anywhere")
+        // Cell a has left x (or is about to write that it has): b still waits for x.
+        #expect(source.cancelled == [], "x was cancelled while cell b still waited for it")
         b.show(z)
         go.signal()
         #expect(done.wait(timeout: .now() + 10) == .success, "cell a's show(y) never returned")
@@ -184,6 +184,11 @@ struct CellTests {
         manager.invalidateSession(cancelingTasks: true)
         try await server.shutdown()
     }
+}
+
+/// The cell whose thread a test holds, bound around that cell's call only.
+enum HeldCell {
+    @TaskLocal static var name: String?
 }
 
 func describe(_ image: Image?) -> String {
