@@ -96,6 +96,18 @@ extension CallState {
     // end-listing
 }
 
+// listing: cancellation-error
+/// What an `async` call throws for the error its completion brought: `CancellationError` when the
+/// work ended as cancelled (-999) because the caller's Swift task asked for it, the error as it
+/// came otherwise. A -999 that the caller did not ask for (the session invalidated, the task
+/// cancelled by other code) stays a `URLError`: the caller must not take it for its own
+/// cancellation. Chapter 11's awaited image throws through the same rule.
+package func thrownByAwait(_ error: any Error, callerCancelled: Bool) -> any Error {
+    guard callerCancelled, (error as? URLError)?.code == .cancelled else { return error }
+    return CancellationError()
+}
+// end-listing
+
 extension Handoff {
     /// What a completion handler received, on its way to the awaiting Swift task. An ownership
     /// hand-off like `Handoff`: the object is not `Sendable`, and only the receiver touches it.
@@ -108,10 +120,7 @@ extension Handoff {
         static func result(_ response: URLResponse?, _ object: Any?, _ error: (any Error)?, cancelled: Bool) -> Result<
             Response, any Error
         > {
-            if let error {
-                if cancelled, (error as? URLError)?.code == .cancelled { return .failure(CancellationError()) }
-                return .failure(error)
-            }
+            if let error { return .failure(thrownByAwait(error, callerCancelled: cancelled)) }
             guard let http = response as? HTTPURLResponse else {
                 return .failure(HTTPSessionManagerError.notHTTP(response))
             }

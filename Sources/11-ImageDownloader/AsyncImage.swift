@@ -23,8 +23,7 @@ extension ImageDownloader {
                     },
                     failure: { _, _, error in
                         call.finish()
-                        let cancelled = call.wasCancelled && (error as? URLError)?.code == .cancelled
-                        continuation.resume(throwing: cancelled ? CancellationError() : error)
+                        continuation.resume(throwing: thrownByAwait(error, callerCancelled: call.wasCancelled))
                     })
                 // No receipt: a cached image or a request with no URL, whose answer is on its way.
                 guard let receipt else { return }

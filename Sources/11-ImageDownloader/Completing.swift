@@ -31,7 +31,7 @@ extension ImageDownloader {
             // end-listing
             // listing: start-merged-task-resume
             let stillWanted = state.withLock { state in
-                guard state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier else { return false }
+                guard state.isCurrent(merged) else { return false }
                 state.mergedTasks[merged.urlIdentifier]?.task = task
                 return true
             }
@@ -63,11 +63,11 @@ extension ImageDownloader {
                 .failure(URLError(.cannotDecodeContentData))
             }
         // The cache is the app's code, which may ask the downloader anything: no lock is held.
-        let cached = isCurrent(merged) && cache(outcome, for: merged.request)
+        let cached = state.withLock { $0.isCurrent(merged) } && cache(outcome, for: merged.request)
         let (handlers, next) = state.withLock { state -> ([ResponseHandler], [MergedTask]) in
             state.activeRequestCount -= 1
             var handlers: [ResponseHandler] = []
-            if state.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier {
+            if state.isCurrent(merged) {
                 handlers = state.mergedTasks.removeValue(forKey: merged.urlIdentifier)?.handlers ?? []
                 state.finishedDownloads += 1
             }
@@ -78,11 +78,6 @@ extension ImageDownloader {
         return next
     }
     // end-listing
-
-    /// Whether `merged` is still the download for its URL.
-    private func isCurrent(_ merged: MergedTask) -> Bool {
-        state.withLock { $0.mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier }
-    }
 
     /// Puts a downloaded image into the cache, if the cache wants it; says whether it did.
     private func cache(_ outcome: Result<Image, any Error>, for request: URLRequest) -> Bool {

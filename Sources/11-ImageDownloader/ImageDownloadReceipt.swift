@@ -14,8 +14,8 @@ public struct ImageDownloadReceipt: Sendable, Hashable {
     public let request: URLRequest
 
     /// The receipt of the caller `receiptID` for `request`, as `downloadImage(for:receiptID:…)`
-    /// returns it: a caller that chose its receipt's identifier can cancel without keeping the value.
-    public init(receiptID: UUID, request: URLRequest) {
+    /// makes it (AFNetworking keeps its receipt's initializer out of its header too).
+    package init(receiptID: UUID, request: URLRequest) {
         self.receiptID = receiptID
         self.request = request
     }

@@ -25,10 +25,10 @@ public final class ImageDownloader: Sendable {
     /// Where downloaded images go, and where a request looks first. Nil: no image cache.
     public let imageCache: (any ImageRequestCache)?
     /// How many tasks may run at once; the other downloads wait in the queue.
-    public let maximumActiveDownloads: Int
+    package let maximumActiveDownloads: Int
     /// Turns each body into an image (chapter 7), given to every task this downloader makes, so
     /// that the manager's own serializer is left as it is.
-    public let responseSerializer: ImageResponseSerializer
+    package let responseSerializer: ImageResponseSerializer
 
     /// The merged tasks, the queue and the count of running tasks, under the course's one lock.
     let state = Protected(DownloadState())

@@ -46,6 +46,12 @@ struct DownloadState {
 // end-listing
 
 extension DownloadState {
+    /// Whether `merged` is still the download for its URL: no caller cancelled it all, and no newer
+    /// download of the same URL took its place.
+    func isCurrent(_ merged: MergedTask) -> Bool {
+        mergedTasks[merged.urlIdentifier]?.identifier == merged.identifier
+    }
+
     /// Adds `handler` to the download of `urlIdentifier` already on its way, if there is one.
     mutating func join(_ urlIdentifier: String, _ handler: ResponseHandler) -> ImageDownloader.Decision? {
         guard mergedTasks[urlIdentifier] != nil else { return nil }

@@ -228,14 +228,40 @@ struct AsyncDownloadTests {
         }
     }
 
-    @Test("An awaited download of a 404 throws the serializer's unacceptable status")
+    @Test("An awaited download of a 404 throws the serializer's unacceptable status, and no file appears")
     func notFound() async throws {
         try await Harness.with { harness in
             try await withFolder { folder in
+                let file = folder.appendingPathComponent("missing.bin")
                 let error = await #expect(throws: ResponseSerializationError.self) {
-                    try await harness.manager.download("status/404", to: folder.appendingPathComponent("missing.bin"))
+                    try await harness.manager.download("status/404", to: file)
                 }
                 #expect(error?.reason == .unacceptableStatusCode(404))
+                #expect(!FileManager.default.fileExists(atPath: file.path), "the 404's body was saved as the download")
+            }
+        }
+    }
+
+    /// The destination is asked for once the response is known, before the serializer refuses it:
+    /// the old file must not make way for an error page.
+    @Test(
+        "A refused status leaves the file already there as it was, even with replacingExistingFile, and the error carries the server's explanation"
+    )
+    func refusedStatusKeepsTheOldFile() async throws {
+        try await Harness.with { harness in
+            try await withFolder { folder in
+                let file = folder.appendingPathComponent("kept.bin")
+                try Data("old".utf8).write(to: file)
+                let error = await #expect(throws: ResponseSerializationError.self) {
+                    try await harness.manager.download("/no/such/file", to: file, replacingExistingFile: true)
+                }
+                #expect(error?.reason == .unacceptableStatusCode(404))
+                let kept = try Data(contentsOf: file)
+                #expect(
+                    kept == Data("old".utf8),
+                    "the file now holds \(kept.count) bytes: the 404's body replaced the file the caller had")
+                let explanation = error?.data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                #expect(explanation.contains("no route for /no/such/file"), "the error's body is \"\(explanation)\"")
             }
         }
     }

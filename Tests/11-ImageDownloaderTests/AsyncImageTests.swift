@@ -90,6 +90,29 @@ struct AsyncImageTests {
         }
     }
 
+    @Test(
+        "An awaited image whose download someone else cancels (the session invalidated) throws the URLError: only the caller's own cancellation is CancellationError"
+    )
+    func cancelledByOthers() async throws {
+        try await Harness.with { harness in
+            let downloader = harness.downloader
+            let call = Task { try await downloader.image(for: harness.request("/fault/stall-after-headers")) }
+            #expect(await eventually(within: 60) { harness.hits("/fault/stall-after-headers") == 1 })
+            downloader.sessionManager.invalidateSession(cancelingTasks: true)
+            let thrown: (any Error)?
+            do {
+                _ = try await call.value
+                thrown = nil
+            } catch {
+                thrown = error
+            }
+            #expect(
+                (thrown as? URLError)?.code == .cancelled,
+                "the call threw \(thrown.map { "\($0)" } ?? "nothing"), where a -999 it did not ask for should stay a URLError"
+            )
+        }
+    }
+
     @Test("A Swift task cancelled before it asks throws CancellationError, and its download is not left running")
     func cancelledFirst() async throws {
         try await Harness.with { harness in

@@ -64,6 +64,23 @@ struct ImageCacheTests {
         #expect(!cache.removeAllImages())
     }
 
+    /// Every other image of the suite has a scale of 1, where points and pixels are the same.
+    @Test("An image costs its pixels, not its points: a 2x image of 32 × 32 pixels (16 × 16 points) costs 4,096 bytes")
+    func costCountsPixels() {
+        let cache = AutoPurgingImageCache(memoryCapacity: 8192, preferredMemoryCapacity: 4096)
+        let retina = Image(
+            header: ImageHeader(format: .png, width: 32, height: 32, bitsPerComponent: 8, colorModel: .rgb),
+            representation: .compressed(Data(), skipped: .inflationTurnedOff), scale: 2)
+        cache.add(retina, withIdentifier: "2x")
+        #expect(cache.memoryUsage == 4096, "a 2x image of 32 × 32 pixels was counted as \(cache.memoryUsage) bytes")
+        cache.add(retina, withIdentifier: "2x again")
+        cache.add(retina, withIdentifier: "one too many")
+        #expect(
+            cache.memoryUsage <= 4096,
+            "three 4,096-byte images in a cache of 8,192 should have been purged to 4,096: \(cache.memoryUsage) bytes held"
+        )
+    }
+
     @Test("Past its capacity the cache purges down to the preferred size, and never before")
     func purge() {
         let size: UInt64 = 1_020_000

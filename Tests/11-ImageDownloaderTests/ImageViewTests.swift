@@ -217,6 +217,92 @@ struct ImageViewTests {
         }
     }
 
+    @Test(
+        "Without a placeholder the view keeps the image it showed until the new one arrives, as AFNetworking's category does; with one, the placeholder shows"
+    )
+    func nilPlaceholderKeepsTheImage() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let view = ImageView(downloader: harness.downloader)
+            view.setImage(with: harness.request("/image/numbered/56"))
+            #expect(await eventually(within: 60) { view.image != nil })
+            let blocker = await harness.blockSlots()
+            view.setImage(with: harness.request("/image/numbered/57"))
+            let shown = view.image.flatMap { Answer.image($0, nil).imageNumber }
+            #expect(
+                shown == 56, "with no placeholder, the view shows \(describe(view.image)) instead of the image it had")
+            view.setImage(with: harness.request("/image/numbered/58"), placeholder: testImage(width: 1))
+            #expect(
+                view.image?.pixelWidth == 1, "the view shows \(describe(view.image)), not the placeholder it was given")
+            blocker.release()
+            #expect(await eventually(within: 60) { view.image.flatMap { Answer.image($0, nil).imageNumber } == 58 })
+        }
+    }
+
+    @Test(
+        "With a success closure, the closure gets the image and the view does not change: from a download and from the cache"
+    )
+    func successClosureShowsTheImage() async throws {
+        try await Harness.with { harness in
+            let handed = Locked<[Int]>([])
+            let displayed = Locked<[Int]>([])
+            let view = ImageView(downloader: harness.downloader) { image in
+                displayed.withLock { $0.append(image?.pixelWidth ?? 0) }
+            }
+            let success: ImageDownloader.Success = { _, _, image in handed.withLock { $0.append(image.pixelWidth) } }
+            view.setImage(
+                with: harness.request("/image/numbered/54"), placeholder: testImage(width: 1), success: success)
+            #expect(await eventually(within: 60) { handed.value == [16] })
+            #expect(await harness.isIdle())
+            let cached = harness.request("/image/numbered/55")
+            harness.cache.add(testImage(width: 55), for: cached, withAdditionalIdentifier: nil)
+            view.setImage(with: cached, success: success)
+            #expect(handed.value == [16, 55], "the success closure got \(handed.value)")
+            #expect(
+                view.image?.pixelWidth == 1,
+                "the view shows \(describe(view.image)): the success closure was to show it")
+            #expect(
+                displayed.value == [1], "the view displayed \(displayed.value): only the placeholder was its to show")
+        }
+    }
+
+    @Test(
+        "A request that was replaced never reports its failure: its cancellation does not reach the failure closure"
+    )
+    func replacedRequestFailsSilently() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let failures = Locked<[String]>([])
+            let view = ImageView(downloader: harness.downloader)
+            let blocker = await harness.blockSlots()
+            for path in ["/image/numbered/60", "/image/numbered/61"] {
+                view.setImage(
+                    with: harness.request(path),
+                    failure: { _, _, error in failures.withLock { $0.append("\(path): \(error)") } })
+            }
+            blocker.release()
+            #expect(await eventually(within: 60) { view.image != nil })
+            #expect(await harness.isIdle())
+            await withCheckedContinuation { continuation in harness.completionQueue.async { continuation.resume() } }
+            #expect(failures.value.isEmpty, "the failure closure was called: \(failures.value)")
+            #expect(view.image.flatMap { Answer.image($0, nil).imageNumber } == 61)
+        }
+    }
+
+    @Test(
+        "A cached image is shown at once whatever the request's cache policy, as the category looks in the cache for every request"
+    )
+    func cachedWhateverThePolicy() async throws {
+        try await Harness.with { harness in
+            var request = harness.request("/image/numbered/59")
+            request.cachePolicy = .reloadIgnoringLocalCacheData
+            harness.cache.add(testImage(width: 59), for: request, withAdditionalIdentifier: nil)
+            let view = ImageView(downloader: harness.downloader)
+            view.setImage(with: request, placeholder: testImage(width: 1))
+            #expect(view.image?.pixelWidth == 59, "the view shows \(describe(view.image)), not the image in the cache")
+            #expect(harness.downloader.activity == (0, 0))
+            #expect(harness.hits("/image/numbered/59") == 0)
+        }
+    }
+
     @Test("cancelImageDownloadTask cancels the download, and the image does not change")
     func cancel() async throws {
         try await Harness.with { harness in
@@ -230,4 +316,9 @@ struct ImageViewTests {
             #expect(await eventually(within: 60) { view.image?.pixelWidth == 16 })
         }
     }
+}
+
+/// A few words for an image in a message.
+func describe(_ image: Image?) -> String {
+    image.map { "a \($0.pixelWidth)-pixel image" } ?? "no image"
 }

@@ -257,6 +257,38 @@ struct CancelTests {
         }
     }
 
+    /// `cancelTask` is called on the (serial) completion queue itself: a failure sent there can only
+    /// run once the call has returned, and a failure called in place runs before.
+    @Test("A cancelled caller's -999 comes later, on the completion queue, after cancelTask has returned")
+    func cancelAnswersLater() async throws {
+        try await Harness.with(maximumActiveDownloads: 1) { harness in
+            let blocker = await harness.blockSlots()
+            defer { blocker.release() }
+            let queue = harness.completionQueue
+            let key = DispatchSpecificKey<Bool>()
+            queue.setSpecific(key: key, value: true)
+            let returned = Locked(false)
+            let seen = Locked<[String]>([])
+            let receipt = harness.downloader.downloadImage(
+                for: harness.request("/image/numbered/13"),
+                failure: { _, _, error in
+                    let place = DispatchQueue.getSpecific(key: key) == true ? "the completion queue" : "another queue"
+                    let moment = returned.value ? "after cancelTask returned" : "inside cancelTask"
+                    seen.withLock { $0.append("\((error as? URLError)?.code.rawValue ?? 0) on \(place), \(moment)") }
+                })
+            let cancelled = try #require(receipt)
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    harness.downloader.cancelTask(for: cancelled)
+                    returned.withLock { $0 = true }
+                    continuation.resume()
+                }
+            }
+            #expect(await eventually(within: 60) { !seen.value.isEmpty })
+            #expect(seen.value == ["-999 on the completion queue, after cancelTask returned"])
+        }
+    }
+
     @Test("Cancelling a receipt whose download has finished changes nothing, and calls nothing again")
     func cancelAfterCompletion() async throws {
         try await Harness.with { harness in

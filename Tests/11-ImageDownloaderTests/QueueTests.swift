@@ -73,6 +73,17 @@ struct QueueTests {
         }
     }
 
+    @Test("A downloader asked for no download at a time runs one (AFNetworking's would start none, ever)")
+    func atLeastOneAtATime() async throws {
+        try await Harness.with(maximumActiveDownloads: 0) { harness in
+            try #require(
+                harness.downloader.maximumActiveDownloads == 1,
+                "a limit of 0 was kept as \(harness.downloader.maximumActiveDownloads): no download would ever start")
+            let answer = await harness.answer("/image/numbered/15")
+            #expect(answer?.imageNumber == 15)
+        }
+    }
+
     @Test("At most maximumActiveDownloads tasks run; the other downloads wait, and start as slots free")
     func limit() async throws {
         try await Harness.with(maximumActiveDownloads: 2) { harness in

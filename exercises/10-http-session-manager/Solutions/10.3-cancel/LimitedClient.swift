@@ -18,7 +18,9 @@ import Locking
 public final class LimitedClient: Sendable {
     public let manager: HTTPSessionManager
     public let maximumCalls: Int
-    let state = Protected(State())
+    private let state = Protected(State())
+    /// For the tests: called on the thread of every `withState`, just before it takes the lock.
+    package let beforeLocking = Protected<(@Sendable () -> Void)?>(nil)
 
     /// What the client keeps between calls: how many run, and who waits, first in line first.
     struct State {
@@ -27,9 +29,17 @@ public final class LimitedClient: Sendable {
     }
 
     /// A call waiting for a place: resumed once, by whoever takes it out of the line.
-    struct Waiter {
+    struct Waiter: Sendable {
         let id: UUID
         let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    /// Runs `body` with the client's state, under its lock: the only way to the state. (The tests
+    /// set `beforeLocking` to hold a thread here, just before the lock, and so force the orderings
+    /// that a busy machine makes only rare.)
+    func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        beforeLocking.value?()
+        return state.withLock { body(&$0) }
     }
 
     /// A client for `manager`; `maximumCalls` below 1 is taken as 1.
@@ -47,7 +57,7 @@ public final class LimitedClient: Sendable {
     }
 
     /// How many calls are waiting for a place now.
-    public var waiting: Int { state.withLock { $0.line.count } }
+    public var waiting: Int { withState { $0.line.count } }
 
     /// Returns once the call holds a place; throws `CancellationError`, holding none, when the
     /// call is cancelled first. Whoever takes a waiter out of the line resumes it, under the
@@ -57,7 +67,7 @@ public final class LimitedClient: Sendable {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let now: Result<Void, any Error>? = state.withLock { state in
+                let now: Result<Void, any Error>? = withState { state in
                     // The runtime marks the task cancelled before it runs the handler: a handler
                     // that took the lock first found nobody in line, and this sees the mark.
                     if Task.isCancelled { return .failure(CancellationError()) }
@@ -71,7 +81,7 @@ public final class LimitedClient: Sendable {
                 if let now { continuation.resume(with: now) }
             }
         } onCancel: {
-            let waiter = state.withLock { state in
+            let waiter = withState { state in
                 state.line.firstIndex { $0.id == id }.map { state.line.remove(at: $0) }
             }
             waiter?.continuation.resume(throwing: CancellationError())
@@ -80,7 +90,7 @@ public final class LimitedClient: Sendable {
 
     /// A call that held a place has ended: the place goes to the first in line, or is freed.
     private func leavePlace() {
-        let next = state.withLock { state -> Waiter? in
+        let next = withState { state -> Waiter? in
             guard !state.line.isEmpty else {
                 state.running -= 1
                 return nil

@@ -18,11 +18,21 @@ import Locking
 public final class LimitedClient: Sendable {
     public let manager: HTTPSessionManager
     public let maximumCalls: Int
-    let state = Protected(State())
+    private let state = Protected(State())
+    /// For the tests: called on the thread of every `withState`, just before it takes the lock.
+    package let beforeLocking = Protected<(@Sendable () -> Void)?>(nil)
 
     /// What the client keeps between calls.
     struct State {
         // TODO(10.3): what must the client remember about running and waiting calls?
+    }
+
+    /// Runs `body` with the client's state, under its lock: the only way to the state. (The tests
+    /// set `beforeLocking` to hold a thread here, just before the lock, and so force the orderings
+    /// that a busy machine makes only rare.)
+    func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        beforeLocking.value?()
+        return state.withLock { body(&$0) }
     }
 
     /// A client for `manager`; `maximumCalls` below 1 is taken as 1.

@@ -114,6 +114,50 @@ struct CancelTests {
         }
     }
 
+    /// The ordering the random test below cannot promise: call b has looked at its Swift task (not
+    /// cancelled yet) and is about to join the line when the cancellation comes. The test holds b
+    /// on its way into `withState`, cancels it meanwhile from a thread of its own, then lets it go.
+    @Test("A call cancelled just before it joins the line still ends at once: it looks at its cancellation where it joins")
+    func cancelledOnItsWayIn() async throws {
+        try await withManager { manager, server in
+            let client = LimitedClient(manager: manager, maximumCalls: 1)
+            let calls = Calls(client)
+            calls.start("a", "delay/60000")
+            let aRan = await eventually { server.requests.count == 1 }
+            guard aRan else {
+                Issue.record("the first call never reached the server")
+                return calls.cancelAll()
+            }
+            let hold = Hold()
+            client.beforeLocking.withLock { $0 = { if CallName.current == "b" { hold.once() } } }
+            calls.start("b", "get?call=b")
+            let held = await onAThreadOfItsOwn { () -> Bool in
+                guard hold.arrived.wait(timeout: .now() + 10) == .success else { return false }
+                // b's Swift task may reach the hook before `start` has filed it under its name.
+                let deadline = Date().addingTimeInterval(10)
+                while !calls.hasTask("b") && Date() < deadline { usleep(1000) }
+                // The cancellation handler runs here, on this thread, while b is held.
+                calls.cancel("b")
+                hold.go.signal()
+                return true
+            }
+            guard held else {
+                Issue.record("call b never went through withState: every access to the client's state must")
+                return calls.cancelAll()
+            }
+            let bEnded = await eventually { calls.hasEnded("b") }
+            #expect(bEnded, """
+                b was cancelled on its way into the line, and waits there for a place it will never use: \
+                a cancellation that comes after the call looked, and before it joined, found nobody to take out
+                """)
+            #expect(await calls.ending("b") == .cancelled)
+            #expect(client.waiting == 0, "the cancelled call b should not be in the line; \(client.waiting) wait")
+            calls.cancel("a")
+            #expect(await calls.ending("a") == .cancelled)
+            #expect(!paths(server).contains("/get?call=b"), "the server was asked for b, which was cancelled")
+        }
+    }
+
     @Test("A running call that is cancelled gives up its place only once its task has ended")
     func placeFreedWhenTheTaskEnds() async throws {
         try await withManager { manager, server in
@@ -224,7 +268,7 @@ final class Calls: Sendable {
     private func run(_ name: String, _ body: @escaping @Sendable () async throws -> Int) {
         let task = Task {
             do {
-                let status = try await body()
+                let status = try await CallName.$current.withValue(name) { try await body() }
                 self.endings.withLock { $0[name] = $0[name] == nil ? .answered(status) : .failed("a second ending") }
                 return status
             } catch {
@@ -240,6 +284,10 @@ final class Calls: Sendable {
             }
         }
         tasks.withLock { $0[name] = task }
+    }
+
+    func hasTask(_ name: String) -> Bool {
+        tasks.withLock { $0[name] != nil }
     }
 
     func cancel(_ name: String) {
@@ -270,4 +318,34 @@ final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     init(holding queue: DispatchQueue) { queue.async { self.semaphore.wait() } }
     func open() { semaphore.signal() }
+}
+
+/// The name of the call a Swift task runs, so that a hook can tell the calls apart.
+enum CallName {
+    @TaskLocal static var current: String?
+}
+
+/// Holds the first thread that calls `once()` until `go` is signalled (for at most 10 seconds, so
+/// that a wrong answer cannot hang the run), and signals `arrived` when it is held.
+final class Hold: Sendable {
+    let arrived = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
+    private let used = Protected(false)
+
+    func once() {
+        let first = used.withLock { used in
+            defer { used = true }
+            return !used
+        }
+        guard first else { return }
+        arrived.signal()
+        _ = go.wait(timeout: .now() + 10)
+    }
+}
+
+/// Runs a blocking `body` on a thread of its own, never on one of Swift's cooperative threads.
+func onAThreadOfItsOwn<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
 }

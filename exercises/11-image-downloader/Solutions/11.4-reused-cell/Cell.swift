@@ -22,7 +22,9 @@ public protocol SharedSource: Sendable {
 /// download is cancelled when the last cell waiting for it stops waiting, never before.
 public final class ListImages: Sendable {
     public let source: any SharedSource
-    let state = Protected(State())
+    private let state = Protected(State())
+    /// For the tests: called on the thread of every `withState`, just before it takes the lock.
+    package let beforeLocking = Protected<(@Sendable () -> Void)?>(nil)
 
     struct State {
         /// How many cells wait for each URL; a URL nobody waits for has no entry.
@@ -33,17 +35,25 @@ public final class ListImages: Sendable {
         self.source = source
     }
 
+    /// Runs `body` with what the cells share, under the list's lock: the only way to it. (The tests
+    /// set `beforeLocking` to hold a thread here, just before the lock, and so force the orderings
+    /// that a busy machine makes only rare.)
+    func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        beforeLocking.value?()
+        return state.withLock { body(&$0) }
+    }
+
     /// A cell starts waiting for `url`. Counted before asking: the answer may come at once,
     /// inside `fetch`, and it must find the cell counted.
     func join(_ url: URL, answer: @escaping @Sendable (Image?) -> Void) {
-        state.withLock { $0.waiting[url, default: 0] += 1 }
+        withState { $0.waiting[url, default: 0] += 1 }
         source.fetch(url, answer: answer)
     }
 
     /// A cell stops waiting for `url`, because it got its answer or was reused; the last one to
     /// leave before the answer cancels the download.
     func leave(_ url: URL, cancelling: Bool) {
-        let last = state.withLock { state -> Bool in
+        let last = withState { state -> Bool in
             guard let count = state.waiting[url] else { return false }
             state.waiting[url] = count > 1 ? count - 1 : nil
             return count == 1

@@ -20,7 +20,9 @@ public protocol SharedSource: Sendable {
 /// What the cells of one list share: the source, and what the cells know together.
 public final class ListImages: Sendable {
     public let source: any SharedSource
-    let state = Protected(State())
+    private let state = Protected(State())
+    /// For the tests: called on the thread of every `withState`, just before it takes the lock.
+    package let beforeLocking = Protected<(@Sendable () -> Void)?>(nil)
 
     struct State {
         // TODO(11.4): what must the cells of a list know together?
@@ -28,6 +30,14 @@ public final class ListImages: Sendable {
 
     public init(source: any SharedSource) {
         self.source = source
+    }
+
+    /// Runs `body` with what the cells share, under the list's lock: the only way to it. (The tests
+    /// set `beforeLocking` to hold a thread here, just before the lock, and so force the orderings
+    /// that a busy machine makes only rare.)
+    func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        beforeLocking.value?()
+        return state.withLock { body(&$0) }
     }
 }
 

@@ -26,9 +26,10 @@ struct CacheKeyTests {
         "https://example.com/a", "https://example.com/a/",
     ]
     /// Sizes and filters chosen to break keys: empty, NULs anywhere, digits and colons that look
-    /// like lengths (a length of 10 reads as a 1 and a 0), the placeholders a key might use for nil.
+    /// like lengths (a length of 10 reads as a 1 and a 0), the placeholders a key might use for nil
+    /// (a dash, a word, a control character "nobody uses": any string at all can be a variant).
     static let parts: [String?] = [
-        nil, "", "\u{0}", "\u{0}\u{0}", "64", "64\u{0}", "\u{0}64", "64\u{0}blur", "blur", "-", "--", ":", "0", "0:", "1:", "1:-",
+        nil, "", "\u{0}", "\u{0}\u{0}", "\u{1}", "\u{1}\u{0}", "\u{7F}", "64", "64\u{0}", "\u{0}64", "64\u{0}blur", "blur", "-", "--", ":", "0", "0:", "1:", "1:-",
         "2:64", "10", "11", "1", "3:abc", "\\", "\\0", "%00", "nil", "xyz", "12abcdefgh", "abcdefgh3xyz",
     ]
 

@@ -32,6 +32,16 @@ struct PurgingCacheTests {
         #expect(cache.memoryUsage == 600)
     }
 
+    @Test("An image exactly the capacity's size fits: it stays, alone")
+    func exactlyTheCapacity() {
+        var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 600)
+        cache.add("a", bytes: 300)
+        cache.add("b", bytes: 300)
+        cache.add("full", bytes: 1000)
+        #expect(cache.identifiers == ["full"], "the cache holds \(cache.identifiers.sorted()); a 1000-byte image fits a capacity of 1000 and should be the one left")
+        #expect(cache.memoryUsage == 1000)
+    }
+
     @Test("A replacement too big to keep takes the old image with it, and nothing else")
     func staleReplacement() {
         var cache = PurgingCache(capacity: 1000, preferredAfterPurge: 600)

@@ -62,6 +62,66 @@ struct CellTests {
         #expect(source.cancelled == [x], "once nobody waits for the second download of x, it should be cancelled once; cancelled: \(source.cancelled.map(\.lastPathComponent))")
     }
 
+    @Test("A cell whose download failed no longer waits: the next download of the URL is cancelled when its own cells leave")
+    func failedCellsLeave() {
+        let source = ScriptedSource()
+        let list = ListImages(source: source)
+        let (a, b, c, d) = (Cell(images: list), Cell(images: list), Cell(images: list), Cell(images: list))
+        a.show(x)
+        b.show(x)
+        // The download fails: every cell waiting for it gets nil, and nothing was cancelled.
+        source.fail(x)
+        #expect(a.image == nil && b.image == nil)
+        c.show(x)
+        d.show(x)
+        a.show(y)
+        c.show(y)
+        #expect(source.cancelled == [], "x was cancelled while cell d still waited for it")
+        d.show(z)
+        #expect(source.cancelled == [x], "once nobody waits for the second download of x, it should be cancelled once; cancelled: \(source.cancelled.map(\.lastPathComponent))")
+    }
+
+    /// Cells a and b wait for x and are reused at the same moment, on two threads. Cell a is held on
+    /// its second step through `withState`, whatever that step is (after its first look at the
+    /// count, before its next), while cell b leaves x meanwhile: a count read in one step and
+    /// written back in another would lose one of the two leaves.
+    @Test("Two cells reused at once, on two threads, leave their image: its download is cancelled, once")
+    func leaveAtOnce() {
+        let source = ScriptedSource()
+        let list = ListImages(source: source)
+        let (a, b) = (Cell(images: list), Cell(images: list))
+        a.show(x)
+        b.show(x)
+        let step = Protected(0)
+        let heldOrDone = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        list.beforeLocking.withLock {
+            $0 = {
+                guard HeldCell.name == "a" else { return }
+                let count = step.withLock { step in
+                    step += 1
+                    return step
+                }
+                guard count == 2 else { return }
+                heldOrDone.signal()
+                _ = go.wait(timeout: .now() + 10)
+            }
+        }
+        Thread {
+            HeldCell.$name.withValue("a") { a.show(y) }
+            heldOrDone.signal()
+            done.signal()
+        }.start()
+        #expect(heldOrDone.wait(timeout: .now() + 10) == .success, "cell a's show(y) never got anywhere")
+        // Cell a has left x (or is about to write that it has): b still waits for x.
+        #expect(source.cancelled == [], "x was cancelled while cell b still waited for it")
+        b.show(z)
+        go.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success, "cell a's show(y) never returned")
+        #expect(source.cancelled == [x], "two cells left x at once; x should have been cancelled once, and was cancelled: \(source.cancelled.map(\.lastPathComponent))")
+    }
+
     @Test("A cell asked again for the image it waits for changes nothing")
     func askedAgain() {
         let source = ScriptedSource()
@@ -126,6 +186,11 @@ struct CellTests {
     }
 }
 
+/// The cell whose thread a test holds, bound around that cell's call only.
+enum HeldCell {
+    @TaskLocal static var name: String?
+}
+
 func describe(_ image: Image?) -> String {
     image.map { "a \($0.pixelWidth)-pixel image" } ?? "nothing"
 }
@@ -164,6 +229,12 @@ final class ScriptedSource: SharedSource {
             state.cancelled.append(url)
             return state.waiting.removeValue(forKey: url) ?? []
         }
+        answers.forEach { $0(nil) }
+    }
+
+    /// The download of `url` fails: every fetch waiting for it gets nil, and nothing was cancelled.
+    func fail(_ url: URL) {
+        let answers = state.withLock { $0.waiting.removeValue(forKey: url) ?? [] }
         answers.forEach { $0(nil) }
     }
 
