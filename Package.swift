@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Chapter 12's transport only: NIOHTTPCompression, the decoder of gzip and deflate bodies.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // The one lock type of the course (chapter 9 explains it): every module that shares state
@@ -171,7 +173,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             path: "Sources/12-PinnedTransport"),
         // The policy against generated chains (AFNetworking's own test cases among them), then
@@ -180,7 +184,7 @@ let package = Package(
             name: "SecurityPolicyTests",
             dependencies: [
                 "SecurityPolicy", "PinnedTransport", "TestCertificates", "HTTPBin", "HTTPBinTLS", "SessionManager",
-                "HTTPSessionManager", "Locking", "TestSupport",
+                "HTTPSessionManager", "Locking", "TestSupport", "ResponseValidation",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md", "WrongModules"]),
@@ -260,6 +264,8 @@ let package = Package(
             dependencies: [
                 "Locking", "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
                 "HTTPSessionManager", "ImageDownloader",
+                // `afn-bench pinned` (chapter 12): the TLS stack is in this build too.
+                "SecurityPolicy", "PinnedTransport", "HTTPBinTLS", "TestCertificates",
             ],
             path: "Sources/Benchmarks"
         ),
@@ -291,7 +297,7 @@ let package = Package(
         .target(
             name: "HTTPBinTLS",
             dependencies: [
-                "HTTPBin",
+                "HTTPBin", "Locking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
