@@ -11,7 +11,7 @@ struct BodyStreamError: Error, CustomStringConvertible {
 /// An `InputStream` handed between the thread that reads it and the event loop that sends it,
 /// never used by both at once: each read is one step, and the next starts only once the chunk it
 /// read has been written.
-fileprivate final class StreamBox: @unchecked Sendable {
+private final class StreamBox: @unchecked Sendable {
     let stream: InputStream
     var isOpen = false
     var sent = 0
@@ -79,7 +79,8 @@ struct BodyStreamer {
     private func send(_ bytes: [UInt8]) {
         box.sent += bytes.count
         if let length, box.sent > length {
-            return fail(BodyStreamError(description: "the request's body stream is longer than its Content-Length, \(length)"))
+            return fail(
+                BodyStreamError(description: "the request's body stream is longer than its Content-Length, \(length)"))
         }
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes)))), promise: written)
@@ -92,7 +93,9 @@ struct BodyStreamer {
     private func finish() {
         box.stream.close()
         if let length, box.sent != length {
-            return fail(BodyStreamError(description: "the request's body stream ended after \(box.sent) of its \(length) bytes"))
+            return fail(
+                BodyStreamError(description: "the request's body stream ended after \(box.sent) of its \(length) bytes")
+            )
         }
         handler.sendEnd(context, for: delegate)
     }

@@ -54,7 +54,9 @@ struct Delivery: Sendable {
         let chunked = chunked
         return PinnedHTTPClient.Events(
             response: { response in
-                report { $0.urlProtocol($1, didReceive: Self.withoutChallenge(response), cacheStoragePolicy: .notAllowed) }
+                report {
+                    $0.urlProtocol($1, didReceive: Self.withoutChallenge(response), cacheStoragePolicy: .notAllowed)
+                }
             },
             body: { [chunked] data in
                 if chunked { report { $0.urlProtocol($1, didLoad: data) } } else { whole.withLock { $0.append(data) } }

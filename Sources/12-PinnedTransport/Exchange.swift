@@ -104,7 +104,9 @@ package final class Exchange: Sendable {
     }
 
     private func checkIdle() {
-        guard let limit = idleLimit, let last = state.withLock({ $0.isFinished ? nil : $0.lastProgress }) else { return }
+        guard let limit = idleLimit, let last = state.withLock({ $0.isFinished ? nil : $0.lastProgress }) else {
+            return
+        }
         if last + limit <= .now() {
             finish(.timedOut(url: nil, limit: client.timeout))
         } else {

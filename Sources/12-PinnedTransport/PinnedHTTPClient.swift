@@ -27,7 +27,8 @@ package struct PinnedHTTPClient: Sendable {
         package init(
             response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
             finished: @escaping @Sendable (PinnedTransportError?) -> Void,
-            redirect: @escaping @Sendable (HTTPURLResponse, URLRequest, @escaping @Sendable (URLRequest?) -> Void) -> Void =
+            redirect:
+                @escaping @Sendable (HTTPURLResponse, URLRequest, @escaping @Sendable (URLRequest?) -> Void) -> Void =
                 { $2($1) }
         ) {
             (self.response, self.body, self.finished, self.redirect) = (response, body, finished, redirect)
@@ -74,7 +75,8 @@ package struct PinnedHTTPClient: Sendable {
                         guard let response else {
                             return continuation.resume(
                                 returning: .failure(
-                                    .failed(.badServerResponse, url: request.url, detail: "the server sent no response")))
+                                    .failed(.badServerResponse, url: request.url, detail: "the server sent no response")
+                                ))
                         }
                         continuation.resume(returning: .success((response, data)))
                     }))

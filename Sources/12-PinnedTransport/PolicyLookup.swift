@@ -30,7 +30,9 @@ enum PolicyLookup {
             return .failure(
                 .noPolicy(
                     url: url,
-                    reason: "the task's delegate is not a URLSessionManager (it is \(delegate)): only a manager has a policy"))
+                    reason:
+                        "the task's delegate is not a URLSessionManager (it is \(delegate)): only a manager has a policy"
+                ))
         }
         let entry = TrustRegistry.shared.entry(for: manager)
         return .success(

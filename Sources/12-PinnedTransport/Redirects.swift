@@ -24,7 +24,9 @@ enum Redirects {
         var next = request
         next.url = url
         let method = request.httpMethod ?? "GET"
-        if response.statusCode == 303 && method != "HEAD" || [301, 302].contains(response.statusCode) && method == "POST" {
+        if response.statusCode == 303 && method != "HEAD"
+            || [301, 302].contains(response.statusCode) && method == "POST"
+        {
             next.httpMethod = "GET"
             next.httpBody = nil
             next.httpBodyStream = nil

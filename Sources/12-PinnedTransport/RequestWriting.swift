@@ -30,7 +30,9 @@ enum RequestBody: @unchecked Sendable {  // an InputStream is read by one party 
 /// A `URLRequest` as an HTTP/1.1 request head, with the headers URLSession adds.
 enum RequestWriting {
     /// Headers the transport sets itself: framing and the connection are the connection's business.
-    private static let managed: Set<String> = ["host", "content-length", "transfer-encoding", "connection", "keep-alive"]
+    private static let managed: Set<String> = [
+        "host", "content-length", "transfer-encoding", "connection", "keep-alive",
+    ]
 
     // listing: request-head
     /// The request's own headers, then the configuration's `httpAdditionalHeaders` for names it

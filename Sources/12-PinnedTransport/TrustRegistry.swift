@@ -11,10 +11,11 @@ package struct PolicyID: Hashable, Sendable, CustomStringConvertible {
 
     /// A name no policy had before.
     package static func unique() -> PolicyID {
-        PolicyID(value: counter.withLock { counter in
-            counter += 1
-            return counter
-        })
+        PolicyID(
+            value: counter.withLock { counter in
+                counter += 1
+                return counter
+            })
     }
 
     package var description: String { "policy #\(value)" }

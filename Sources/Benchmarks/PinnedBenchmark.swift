@@ -63,7 +63,8 @@ enum PinnedBenchmark {
                 }
             }
         }
-        report(samples: samples, handshakes: handshakes, settings: settings, chain: [pki.localhostLeaf, pki.intermediate])
+        report(
+            samples: samples, handshakes: handshakes, settings: settings, chain: [pki.localhostLeaf, pki.intermediate])
         manager.invalidateSession(cancelingTasks: true)
         server.stop()
     }
@@ -81,7 +82,8 @@ enum PinnedBenchmark {
             let perRequest = Double(handshakes[levelIndex]) / Double(rounds * requests)
             print(
                 String(
-                    format: "  %2d in flight: plain http %6.0f req/s, %5.1f µs CPU/req   pinned https %6.0f req/s, %5.1f µs CPU/req",
+                    format:
+                        "  %2d in flight: plain http %6.0f req/s, %5.1f µs CPU/req   pinned https %6.0f req/s, %5.1f µs CPU/req",
                     level, SessionBenchmark.median(plain.map(\.rate)), SessionBenchmark.median(plain.map(\.processor)),
                     SessionBenchmark.median(pinned.map(\.rate)), SessionBenchmark.median(pinned.map(\.processor))))
             var line = String(format: "                rate %.3f×", ratio)
@@ -90,12 +92,16 @@ enum PinnedBenchmark {
             }
             line += String(format: "   handshakes per request %.4f", perRequest)
             if level == 1 {
-                line += " (target \(handshakeTarget): \(handshakeTarget.check("handshakes per request, sequential", perRequest)))"
+                line +=
+                    " (target \(handshakeTarget): \(handshakeTarget.check("handshakes per request, sequential", perRequest)))"
             }
             print(line)
         }
         let cost = policyCost(settings, chain)
-        print(String(format: "  the policy's evaluation of the server's chain: %.0f µs per handshake (median of 9 rounds)", cost))
+        print(
+            String(
+                format: "  the policy's evaluation of the server's chain: %.0f µs per handshake (median of 9 rounds)",
+                cost))
     }
 
     /// What the policy costs each new connection: its evaluation of the chain the server presents,

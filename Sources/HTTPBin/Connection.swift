@@ -99,7 +99,8 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let (head, body, answeredContinue) = receiving else { return }
             receiving = nil
-            log.record(RecordedRequest(
+            log.record(
+                RecordedRequest(
                     head: head, bodySize: body.readableBytes, answeredContinue: answeredContinue, connection: number))
             let reply = Router.reply(to: Request(head: head, body: body))
             enqueue(Job(reply: reply, keepAlive: head.isKeepAlive, isHead: head.method == .HEAD), context: context)

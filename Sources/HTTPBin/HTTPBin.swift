@@ -94,10 +94,10 @@ public final class HTTPBin: Sendable {
     public var requests: [RecordedRequest] { log.requests }
 
     /// How many connections the server has accepted (behind TLS: how many handshakes were begun).
-    public var connectionCount: Int { log.connectionsAccepted }
+    package var connectionCount: Int { log.connectionsAccepted }
 
     /// How many of them are still open.
-    public var openConnectionCount: Int { log.connectionsOpen }
+    package var openConnectionCount: Int { log.connectionsOpen }
 
     /// A description of every request that NIO's parser rejected as malformed (answered with 400).
     public var protocolErrors: [String] { log.protocolErrors }

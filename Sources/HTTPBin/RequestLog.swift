@@ -22,7 +22,7 @@ public struct RecordedRequest: Sendable, Hashable {
     public let answeredContinue: Bool
     /// The connection it came on, numbered from 1 in the order the server accepted them: two
     /// requests with the same number came over one kept-alive connection.
-    public let connection: Int
+    package let connection: Int
 
     /// The first value of a header, the name compared case-insensitively as HTTP requires.
     public func header(_ name: String) -> String? {

@@ -79,9 +79,12 @@ enum Router {
             pattern: "/deflate", methods: [], summary: "echo with Content-Encoding: deflate (zlib)",
             handle: Routes.deflate),
         Route(
-            pattern: "/gzip-bomb/{n}", methods: [], summary: "n zero bytes gzip-compressed about 160 times (at most 64 MiB)",
+            pattern: "/gzip-bomb/{n}", methods: [],
+            summary: "n zero bytes gzip-compressed about 160 times (at most 64 MiB)",
             handle: Routes.gzipBomb),
-        Route(pattern: "/cookies", methods: [], summary: "the cookies the request carried, as JSON", handle: Routes.cookies),
+        Route(
+            pattern: "/cookies", methods: [], summary: "the cookies the request carried, as JSON",
+            handle: Routes.cookies),
         Route(
             pattern: "/cookies/set", methods: [], summary: "?name=value&…: a 302 to /cookies setting each cookie",
             handle: Routes.setCookies),

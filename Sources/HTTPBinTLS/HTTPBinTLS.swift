@@ -47,7 +47,7 @@ public final class HTTPBinTLS: Sendable {
 
     /// From now on, new connections are answered with `chain` (the connections already open keep
     /// theirs): a server whose certificate changes between two connections of one client.
-    public func present(chain: [[UInt8]], privateKeyPEM: String) throws {
+    package func present(chain: [[UInt8]], privateKeyPEM: String) throws {
         let context = try Self.context(chain: chain, privateKeyPEM: privateKeyPEM)
         identity.withLock { $0 = context }
     }

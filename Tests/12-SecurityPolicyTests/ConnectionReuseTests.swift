@@ -41,7 +41,8 @@ struct ConnectionReuseTests {
             var closing = URLRequest(url: server.url("/get?reused"))
             closing.setValue("close", forHTTPHeaderField: "Connection")
             let reused = await Pinned.send(manager, closing)
-            #expect(reused.status == 200, "the open connection was judged when the right chain was presented: \(reused)")
+            #expect(
+                reused.status == 200, "the open connection was judged when the right chain was presented: \(reused)")
             let refused = await Pinned.get(manager, server.url("/get?new"))
             #expect(refused.code == .serverCertificateUntrusted, "a new connection is judged anew: \(refused)")
             #expect(server.server.connectionCount == 2)

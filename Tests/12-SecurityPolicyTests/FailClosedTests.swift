@@ -133,13 +133,16 @@ struct FailClosedTests {
             defer { session.invalidateAndCancel() }
             let error = await #expect(throws: URLError.self) { _ = try await session.data(from: server.url("/get")) }
             #expect(error?.code == .serverCertificateUntrusted, "\(String(describing: error))")
-            guard case .noPolicy(_, let reason) = error?.userInfo[PinnedTransportError.userInfoKey] as? PinnedTransportError
+            guard
+                case .noPolicy(_, let reason) = error?.userInfo[PinnedTransportError.userInfoKey]
+                    as? PinnedTransportError
             else {
                 Issue.record("refused without saying that no policy was found: \(String(describing: error))")
                 return
             }
             #expect(reason.contains("not a URLSessionManager"), "\(reason)")
-            #expect(server.server.connectionCount == 0, "no policy, no connection: nothing may fall back to another one")
+            #expect(
+                server.server.connectionCount == 0, "no policy, no connection: nothing may fall back to another one")
         }
     }
 }

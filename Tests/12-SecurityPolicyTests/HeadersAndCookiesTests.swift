@@ -23,7 +23,8 @@ struct HeadersAndCookiesTests {
         try await TLSServer.with(TLSServer.right) { server in
             let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA)
             defer { manager.invalidateSession(cancelingTasks: true) }
-            let outcome = await Pinned.get(manager, Self.responding(server, with: ["X-Tag: a", "x-tag: b", "X-TAG: c"]))
+            let outcome = await Pinned.get(
+                manager, Self.responding(server, with: ["X-Tag: a", "x-tag: b", "X-TAG: c"]))
             #expect(outcome.response?.value(forHTTPHeaderField: "X-Tag") == "a, b, c", "\(outcome)")
         }
     }
@@ -68,7 +69,9 @@ struct HeadersAndCookiesTests {
     @Test("With the accept policy .never, no cookie is stored")
     func acceptPolicyNever() async throws {
         try await TLSServer.with(TLSServer.right) { server in
-            let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA) { $0.httpCookieAcceptPolicy = .never }
+            let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA) {
+                $0.httpCookieAcceptPolicy = .never
+            }
             defer { manager.invalidateSession(cancelingTasks: true) }
             let outcome = await Pinned.get(manager, server.url("/cookies/set?a=1"))
             #expect(outcome.echo?["cookies"] as? [String: String] == [:], "\(outcome.text)")

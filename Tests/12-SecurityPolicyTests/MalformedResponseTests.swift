@@ -16,18 +16,32 @@ struct MalformedResponseTests {
         ("not HTTP at all", "hello\r\n\r\n", .badServerResponse),
         ("a bad status line", "HTTP/1.1 2OO OK\r\n\r\n", .badServerResponse),
         ("a header line without a colon", "HTTP/1.1 200 OK\r\nBroken\r\nContent-Length: 0\r\n\r\n", .badServerResponse),
-        ("a Content-Length longer than the body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc", .networkConnectionLost),
-        ("a chunked body cut short", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc", .networkConnectionLost),
         (
-            "a chunk size that overflows", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\nabc",
+            "a Content-Length longer than the body", "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc",
+            .networkConnectionLost
+        ),
+        (
+            "a chunked body cut short", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc",
+            .networkConnectionLost
+        ),
+        (
+            "a chunk size that overflows",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\nabc",
             .badServerResponse
         ),
         (
             "a Content-Length beside chunked framing",
-            "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n", .badServerResponse
+            "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+            .badServerResponse
         ),
-        ("a gzip body that is not gzip", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 5\r\n\r\nabcde", .cannotDecodeContentData),
-        ("a Content-Length shorter than the body: the declared length is the body", "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcdef", nil),
+        (
+            "a gzip body that is not gzip",
+            "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 5\r\n\r\nabcde", .cannotDecodeContentData
+        ),
+        (
+            "a Content-Length shorter than the body: the declared length is the body",
+            "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcdef", nil
+        ),
         ("a body delimited by the close", "HTTP/1.1 200 OK\r\n\r\nuntil the end", nil),
     ]
 
@@ -42,7 +56,8 @@ struct MalformedResponseTests {
             request.httpBody = Data(bytes.utf8)
             do throws(PinnedTransportError) {
                 let (response, data) = try await client.send(request)
-                #expect(expected == nil, "\(name): passed, \(response.statusCode) \(String(decoding: data, as: UTF8.self))")
+                #expect(
+                    expected == nil, "\(name): passed, \(response.statusCode) \(String(decoding: data, as: UTF8.self))")
             } catch {
                 #expect(error.code == expected, "\(name): \(error)")
             }

@@ -54,7 +54,8 @@ struct RedirectTests {
             try await TLSServer.with(TLSServer.rogue) { rogue in
                 let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA)
                 defer { manager.invalidateSession(cancelingTasks: true) }
-                let target = rogue.url("/get").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let target = rogue.url("/get").absoluteString.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!
                 let outcome = await Pinned.get(manager, server.url("/redirect-to?url=\(target)"))
                 #expect(outcome.code == .serverCertificateUntrusted, "\(outcome)")
                 #expect(outcome.error.map { ($0 as? URLError)?.failingURL } == rogue.url("/get"))
@@ -63,7 +64,8 @@ struct RedirectTests {
             try await TLSServer.with(TLSServer.right) { other in
                 let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA)
                 defer { manager.invalidateSession(cancelingTasks: true) }
-                let target = other.url("/get?hop").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let target = other.url("/get?hop").absoluteString.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!
                 let outcome = await Pinned.get(manager, server.url("/redirect-to?url=\(target)"))
                 #expect(outcome.status == 200, "a second server the policy trusts: \(outcome)")
                 #expect(other.server.requests.map(\.uri) == ["/get?hop"])

@@ -60,7 +60,8 @@ enum Pinned {
         serializer.maximumBodySize = nil
         return await withCheckedContinuation { continuation in
             do {
-                let task = try manager.dataTask(with: request, responseSerializer: serializer) { response, object, error in
+                let task = try manager.dataTask(with: request, responseSerializer: serializer) {
+                    response, object, error in
                     continuation.resume(
                         returning: Outcome(response: response as? HTTPURLResponse, data: object as? Data, error: error))
                 }
@@ -96,7 +97,9 @@ final class CountingStream: InputStream {
     override var hasBytesAvailable: Bool { bytesRead.withLock { $0 } < count }
     override var streamStatus: Stream.Status { failed ? .error : .open }
     override var streamError: (any Error)? {
-        failed ? NSError(domain: "CountingStream", code: 1, userInfo: [NSLocalizedDescriptionKey: "the disk went away"]) : nil
+        failed
+            ? NSError(domain: "CountingStream", code: 1, userInfo: [NSLocalizedDescriptionKey: "the disk went away"])
+            : nil
     }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
