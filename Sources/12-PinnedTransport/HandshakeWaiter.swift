@@ -14,11 +14,11 @@ final class HandshakeWaiter: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        context.fireUserInboundEventTriggered(event)
         if case TLSUserEvent.handshakeCompleted = event {
             promise.succeed()
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         }
-        context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

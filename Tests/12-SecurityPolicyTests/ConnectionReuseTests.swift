@@ -30,6 +30,21 @@ struct ConnectionReuseTests {
         }
     }
 
+    @Test("A HEAD's response has no body, and the connection carries the next request")
+    func headThenGet() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA)
+            defer { manager.invalidateSession(cancelingTasks: true) }
+            var head = URLRequest(url: server.url("/bytes/1000"))
+            head.httpMethod = "HEAD"
+            let headOutcome = await Pinned.send(manager, head)
+            #expect(headOutcome.status == 200 && headOutcome.data?.isEmpty != false, "\(headOutcome)")
+            #expect(headOutcome.response?.expectedContentLength == 1000)
+            #expect(await Pinned.get(manager, server.url("/get")).status == 200)
+            #expect(server.server.requests.map(\.connection) == [1, 1])
+        }
+    }
+
     @Test("A reused connection keeps its verdict; a new connection is judged again, and refused if the server changed")
     func newConnectionJudged() async throws {
         try await TLSServer.with(TLSServer.right) { server in
