@@ -62,6 +62,10 @@ struct BodyStreamer {
         )
     }
 
+    // end-listing
+
+    // listing: body-streaming-next
+    /// Reads the next chunk, then, on the event loop, sends it (or the end, or the failure).
     func next() {
         let wanted = min(Self.chunkSize, length.map { $0 - box.sent + 1 } ?? Self.chunkSize)
         NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { [box] in try box.read(wanted) }

@@ -13,16 +13,18 @@ enum ConnectionFailure {
     // listing: refusal-becomes-1202
     /// A failed handshake reports the policy's refusal when the policy refused: the error
     /// swift-nio-ssl raises says only that verification failed, the recorded verdict says why.
-    /// Everything else becomes the code URLSession gives the same failure.
     static func from(_ error: any Error, verdict: HandshakeVerdict?, duringHandshake: Bool) -> PinnedTransportError {
         if let error = error as? PinnedTransportError { return error }
-        if let error = error as? BodyStreamError {
-            // The nearest code URLSession has for a body stream that cannot be read to its end.
-            return .failed(.requestBodyStreamExhausted, url: nil, detail: error.description, underlying: error)
-        }
         if let verdict, !verdict.decision.isTrusted {
             return .untrusted(verdict.decision, url: nil, presented: verdict.presented)
         }
+        return failure(error, duringHandshake: duringHandshake)
+    }
+    // end-listing
+
+    // listing: connection-failure-codes
+    /// Everything else becomes the code URLSession gives the same failure, with a sentence.
+    static func failure(_ error: any Error, duringHandshake: Bool) -> PinnedTransportError {
         switch error {
         case HTTPParserError.invalidEOFState, ChannelError.eof, NIOSSLError.uncleanShutdown:
             let code: URLError.Code = duringHandshake ? .secureConnectionFailed : .networkConnectionLost
@@ -30,10 +32,10 @@ enum ConnectionFailure {
         case let error as HTTPParserError:
             return .failed(.badServerResponse, url: nil, detail: "the response is not valid HTTP/1.1: \(error)")
         case is NIOHTTPDecompression.DecompressionError, is NIOHTTPDecompression.ExtraDecompressionError:
-            return .failed(
-                .cannotDecodeContentData, url: nil,
-                detail: "the body could not be decoded, or grew past \(PinnedConnection.decompressionRatio) times "
-                    + "its compressed size: \(error)")
+            let limit = "\(PinnedConnection.decompressionRatio) times its compressed size"
+            return .failed(.cannotDecodeContentData, url: nil, detail: "the body is not what it says, or past \(limit)")
+        case let error as BodyStreamError:  // the nearest code for a body stream that cannot be read to its end
+            return .failed(.requestBodyStreamExhausted, url: nil, detail: error.description, underlying: error)
         case is NIOSSLError, is BoringSSLError:
             return .failed(.secureConnectionFailed, url: nil, detail: "TLS failed: \(error)")
         case ChannelError.connectTimeout:

@@ -60,18 +60,23 @@ extension Exchange {
                         detail: "a pinned request was redirected to \(chosen.url?.absoluteString ?? "no URL"), "
                             + "which is not https: no policy can judge it"))
             }
-            let next = RequestBody(chosen)
-            if case .stream = next, !previous.canBeSentAgain {
-                return self.finish(
-                    .failed(
-                        .requestBodyStreamExhausted, url: chosen.url,
-                        detail: "the redirect repeats a body stream that was already sent"))
-            }
-            self.madeProgress()
-            self.run(chosen, body: next)
+            self.follow(chosen, from: previous)
         }
     }
     // end-listing
+
+    /// The request the delegate chose, as a new hop. A body stream already sent cannot go again.
+    private func follow(_ chosen: URLRequest, from previous: RequestBody) {
+        let next = RequestBody(chosen)
+        if case .stream = next, !previous.canBeSentAgain {
+            return finish(
+                .failed(
+                    .requestBodyStreamExhausted, url: chosen.url,
+                    detail: "the redirect repeats a body stream that was already sent"))
+        }
+        madeProgress()
+        run(chosen, body: next)
+    }
 }
 
 /// One request on one connection, reporting to its exchange.

@@ -47,6 +47,17 @@ final class PinnedConnection: Sendable {
                 }
             }
             .connect(host: key.host, port: key.port)
+        return connected(connecting, handshake: handshake, key: key, verdict: verdict)
+    }
+    // end-listing
+
+    // listing: open-connection-handshake
+    /// The connection, once both the TCP connection and the TLS handshake are done; or the
+    /// policy's refusal, or what went wrong.
+    private static func connected(
+        _ connecting: EventLoopFuture<any Channel>, handshake: EventLoopPromise<Void>, key: ConnectionPool.Key,
+        verdict: Protected<HandshakeVerdict?>
+    ) -> EventLoopFuture<PinnedConnection> {
         connecting.whenFailure { handshake.fail($0) }  // a promise must never be left unfulfilled
         return connecting.and(handshake.futureResult)
             .flatMapThrowing { channel, _ in
