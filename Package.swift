@@ -197,9 +197,11 @@ let package = Package(
             dependencies: [
                 "HTTPSessionManager", "SessionManager", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
                 "ImageInflation", "TestSupport",
+                // Chapter 12's pinned manager against nginx terminating TLS (PinnedInteropTests).
+                "PinnedTransport", "SecurityPolicy", "TestCertificates",
             ],
             path: "Tests/InteropTests",
-            exclude: ["requirements.txt"]),
+            exclude: ["requirements.txt", "nginx-tls.sh"]),
 
         // `import AFN` gives every chapter module at once, but chapter 12's (`import SecurityPolicy`):
         // the workshop tool depends on AFN, and a learner's first build should not compile TLS.
