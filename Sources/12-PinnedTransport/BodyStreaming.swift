@@ -90,6 +90,7 @@ struct BodyStreamer {
         context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes)))), promise: written)
         written.futureResult.assumeIsolated().whenSuccess {
             delegate.hopMadeProgress()
+            delegate.hopSent(bytes.count)
             next()
         }
     }

@@ -11,6 +11,8 @@ struct HopRequest: Sendable {
 protocol HopDelegate: AnyObject, Sendable {
     /// A byte moved, one way or the other: the request's idle timer starts again.
     func hopMadeProgress()
+    /// `count` more bytes of the request's body were written to the socket.
+    func hopSent(_ count: Int)
     func hopReceived(_ head: HTTPResponseHead)
     func hopReceived(_ body: ByteBuffer)
     /// The response ended; `reusable`: the connection may carry another request.
@@ -55,7 +57,9 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .none:
             sendEnd(context, for: delegate)
         case .data(let data):
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: data)))), promise: nil)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: data)))), promise: written)
+            written.futureResult.assumeIsolated().whenSuccess { delegate.hopSent(data.count) }
             sendEnd(context, for: delegate)
         case .stream(let stream, let length):
             context.flush()

@@ -52,7 +52,7 @@ struct Delivery: Sendable {
     var events: PinnedHTTPClient.Events {
         let whole = Protected(Data())
         let chunked = chunked
-        return PinnedHTTPClient.Events(
+        var events = PinnedHTTPClient.Events(
             response: { response in
                 report {
                     $0.urlProtocol($1, didReceive: Self.withoutChallenge(response), cacheStoragePolicy: .notAllowed)
@@ -70,6 +70,20 @@ struct Delivery: Sendable {
                 }
             },
             redirect: { response, proposal, answer in askDelegate(response, proposal, answer) })
+        if chunked { events.sent = { bytes, total, expected in tellSent(bytes, total, expected) } }
+        return events
+    }
+
+    /// Upload progress: the manager's `didSendBodyData`, on its delegate queue, which is where
+    /// chapter 8's task delegate moves the upload progress. (No `URLProtocolClient` call reports
+    /// sent bytes; FoundationNetworking's own protocol calls the delegate the same way.)
+    private func tellSent(_ bytes: Int64, _ total: Int64, _ expected: Int64) {
+        guard let task else { return }
+        manager.operationQueue.addOperation { [manager] in
+            manager.urlSession(
+                manager.session, task: task, didSendBodyData: bytes, totalBytesSent: total,
+                totalBytesExpectedToSend: expected)
+        }
     }
 
     // listing: redirect-to-delegate

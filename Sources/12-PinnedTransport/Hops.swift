@@ -97,6 +97,7 @@ final class Hop: HopDelegate {
     let isRetry: Bool
     private let reused = Protected(false)
     private let pendingRedirect = Protected<Redirect?>(nil)
+    private let sent = Protected<Int64>(0)
 
     init(exchange: Exchange, request: URLRequest, url: URL, body: RequestBody, isRetry: Bool) {
         (self.exchange, self.request, self.url, self.body, self.isRetry) = (exchange, request, url, body, isRetry)
@@ -111,6 +112,14 @@ final class Hop: HopDelegate {
 
     func hopMadeProgress() {
         exchange.madeProgress()
+    }
+
+    func hopSent(_ count: Int) {
+        let total = sent.withLock { sent in
+            sent += Int64(count)
+            return sent
+        }
+        exchange.events.sent(Int64(count), total, body.expectedLength)
     }
 
     func hopReceived(_ head: HTTPResponseHead) {

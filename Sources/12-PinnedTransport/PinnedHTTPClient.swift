@@ -23,6 +23,8 @@ package struct PinnedHTTPClient: Sendable {
         /// Asked at each redirect with the response and the request URLSession would send next;
         /// the answer is the request to send, or nil to stop and report the redirect itself.
         package var redirect: @Sendable (HTTPURLResponse, URLRequest, @escaping @Sendable (URLRequest?) -> Void) -> Void
+        /// Body bytes written: this time's, the hop's total, and the total expected (-1: unknown).
+        package var sent: @Sendable (_ bytes: Int64, _ total: Int64, _ expected: Int64) -> Void = { _, _, _ in }
 
         package init(
             response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,

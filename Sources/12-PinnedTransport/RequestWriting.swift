@@ -20,6 +20,15 @@ enum RequestBody: @unchecked Sendable {  // an InputStream is read by one party 
         }
     }
 
+    /// How many bytes the body has, or -1 when nobody knows (a stream without `Content-Length`).
+    var expectedLength: Int64 {
+        switch self {
+        case .none: 0
+        case .data(let data): Int64(data.count)
+        case .stream(_, let length): length.map(Int64.init) ?? -1
+        }
+    }
+
     /// A stream is read once: a request with one cannot be sent again (retried, or redirected
     /// with its body).
     var canBeSentAgain: Bool {

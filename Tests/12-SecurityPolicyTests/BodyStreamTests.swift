@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPBinTLS
 import HTTPSessionManager
+import Locking
 import PinnedTransport
 import SecurityPolicy
 import Testing
@@ -29,6 +30,33 @@ struct BodyStreamTests {
             #expect(outcome.status == 200, "\(outcome)")
             #expect(outcome.echo?["bodySize"] as? Int == 3_000_000)
             #expect((outcome.echo?["headers"] as? [String: String])?["transfer-encoding"] == "chunked")
+        }
+    }
+
+    @Test("Upload progress reaches the manager's progress handler, as URLSession reports it, up to the whole body")
+    func uploadProgress() async throws {
+        try await TLSServer.with(TLSServer.right) { server in
+            let manager = try Pinned.manager(for: server, Pinned.pinningTheRightCA)
+            defer { manager.invalidateSession(cancelingTasks: true) }
+            var request = URLRequest(url: server.url("/post"))
+            request.httpMethod = "POST"
+            request.httpBody = Data(repeating: 7, count: 1_000_000)
+            let seen = Protected<[Int64]>([])
+            let done = await withCheckedContinuation { continuation in
+                do {
+                    let task = try manager.dataTask(
+                        with: request,
+                        uploadProgress: { progress in
+                            seen.withLock { $0.append(progress.completedUnitCount) }
+                        },
+                        completionHandler: { _, _, error in continuation.resume(returning: error == nil) })
+                    manager.resume(task)
+                } catch {
+                    continuation.resume(returning: false)
+                }
+            }
+            #expect(done)
+            #expect(seen.withLock { $0.last } == 1_000_000, "the handler saw \(seen.withLock { $0 })")
         }
     }
 

@@ -15,7 +15,9 @@ import Testing
 /// a certificate openssl made on the spot, in front of httpbin under gunicorn.
 /// `Tests/InteropTests/nginx-tls.sh` starts it (`.ci/run` does) and prints the three settings.
 enum PinnedInteropServer {
-    static var address: String? { ProcessInfo.processInfo.environment["AFN_INTEROP_TLS_URL"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var address: String? {
+        ProcessInfo.processInfo.environment["AFN_INTEROP_TLS_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The CA that signed nginx's certificate, as DER (from the PEM file openssl wrote).
@@ -58,7 +60,8 @@ extension Trait where Self == ConditionTrait {
     static var pinnedInteropServer: Self {
         .enabled(
             if: PinnedInteropServer.address != nil,
-            "set AFN_INTEROP_TLS_URL (and _CA, _LOG) with Tests/InteropTests/nginx-tls.sh (README, \"The test server\")")
+            "set AFN_INTEROP_TLS_URL (and _CA, _LOG) with Tests/InteropTests/nginx-tls.sh (README, \"The test server\")"
+        )
     }
 }
 
@@ -118,7 +121,8 @@ struct PinnedInteropTests {
         defer { manager.invalidateSession(cancelingTasks: true) }
         let marker = UUID().uuidString
         let outcome = try await manager.pinned("get?run=\(marker)")
-        #expect((outcome.error as? URLError)?.code == .serverCertificateUntrusted, "\(String(describing: outcome.error))")
+        #expect(
+            (outcome.error as? URLError)?.code == .serverCertificateUntrusted, "\(String(describing: outcome.error))")
         #expect(try PinnedInteropServer.log().filter { $0.request.contains(marker) }.isEmpty)
     }
 
@@ -127,7 +131,9 @@ struct PinnedInteropTests {
         let manager = try PinnedInteropServer.manager()
         defer { manager.invalidateSession(cancelingTasks: true) }
         let cookies = try await manager.pinned("cookies/set?flavour=oat")
-        #expect((cookies.json?["cookies"] as? [String: String]) == ["flavour": "oat"], "\(String(describing: cookies.error))")
+        #expect(
+            (cookies.json?["cookies"] as? [String: String]) == ["flavour": "oat"],
+            "\(String(describing: cookies.error))")
         let redirected = try await manager.pinned("redirect/2")
         #expect(redirected.response?.url?.path == "/get")
         let gzip = try await manager.pinned("gzip")
