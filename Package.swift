@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Chapter 12's transport only: NIOHTTPCompression, the decoder of gzip and deflate bodies.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // The one lock type of the course (chapter 9 explains it): every module that shares state
@@ -173,7 +175,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             path: "Sources/12-PinnedTransport"),
         // The policy against generated chains (AFNetworking's own test cases among them), then
@@ -182,7 +186,7 @@ let package = Package(
             name: "SecurityPolicyTests",
             dependencies: [
                 "SecurityPolicy", "PinnedTransport", "TestCertificates", "HTTPBin", "HTTPBinTLS", "SessionManager",
-                "HTTPSessionManager", "Locking", "TestSupport",
+                "HTTPSessionManager", "Locking", "TestSupport", "ResponseValidation",
                 .product(name: "X509", package: "swift-certificates"),
             ],
             path: "Tests/12-SecurityPolicyTests", exclude: ["stages.md", "WrongModules"]),
@@ -208,9 +212,11 @@ let package = Package(
             dependencies: [
                 "HTTPSessionManager", "SessionManager", "RequestSerialization", "RequestBodies", "ResponseValidation", "ResponseParsing",
                 "ImageInflation", "TestSupport",
+                // Chapter 12's pinned manager against nginx terminating TLS (PinnedInteropTests).
+                "PinnedTransport", "SecurityPolicy", "TestCertificates",
             ],
             path: "Tests/InteropTests",
-            exclude: ["requirements.txt"]),
+            exclude: ["requirements.txt", "nginx-tls.sh"]),
 
         // `import AFN` gives every chapter module at once, but chapter 12's (`import SecurityPolicy`):
         // the workshop tool depends on AFN, and a learner's first build should not compile TLS.
@@ -278,6 +284,8 @@ let package = Package(
             dependencies: [
                 "Locking", "QueryStrings", "RequestBodies", "ResponseParsing", "ImageInflation", "CInflateBaseline", "SessionManager", "Tracing", "HTTPBin",
                 "HTTPSessionManager", "ImageDownloader",
+                // `afn-bench pinned` (chapter 12): the TLS stack is in this build too.
+                "SecurityPolicy", "PinnedTransport", "HTTPBinTLS", "TestCertificates",
             ],
             path: "Sources/Benchmarks"
         ),
@@ -309,7 +317,7 @@ let package = Package(
         .target(
             name: "HTTPBinTLS",
             dependencies: [
-                "HTTPBin",
+                "HTTPBin", "Locking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],

@@ -4,96 +4,65 @@ import FoundationNetworking
 #endif
 import Locking
 import NIOCore
-import NIOHTTP1
 import NIOPosix
-import NIOSSL
-import SecurityPolicy
 
-/// A small HTTPS client over SwiftNIO whose TLS handshake asks a `SecurityPolicy`: one request per
-/// connection, HTTP/1.1, no redirects followed (a 3xx is handed back as it came). It exists because
-/// URLSession on Linux never asks a delegate about a server's certificate.
-public struct PinnedHTTPClient: Sendable {
-    /// What happens to a request, in order: one `response`, any number of `body` chunks, then
-    /// `finished` with nil for success. Called on the connection's event loop.
-    public struct Events: Sendable {
-        public var response: @Sendable (HTTPURLResponse) -> Void
-        public var body: @Sendable (Data) -> Void
-        public var finished: @Sendable (PinnedTransportError?) -> Void
+/// An HTTP/1.1 client over SwiftNIO whose TLS handshakes ask a policy: connections kept alive
+/// and pooled per host, port and policy, an idle timeout between bytes, redirects proposed to
+/// whoever asks, decoded bodies, streamed uploads, cookies. `PinnedHTTPSProtocol` runs URLSession's
+/// https requests through it; tests and the benchmark call it directly. It exists because
+/// URLSession on Linux never asks anyone about a server's certificate, and AsyncHTTPClient, the
+/// ecosystem's HTTP client, cannot take a verification callback (swift-server/async-http-client#285).
+package struct PinnedHTTPClient: Sendable {
+    /// What happens to a request, in order: any number of `redirect` questions, then one
+    /// `response`, any number of `body` chunks, and `finished`, with nil for success; or, at any
+    /// point, `finished` with the error. Called from NIO's threads, one at a time.
+    package struct Events: Sendable {
+        package var response: @Sendable (HTTPURLResponse) -> Void
+        package var body: @Sendable (Data) -> Void
+        package var finished: @Sendable (PinnedTransportError?) -> Void
+        /// Asked at each redirect with the response and the request URLSession would send next;
+        /// the answer is the request to send, or nil to stop and report the redirect itself.
+        package var redirect: @Sendable (HTTPURLResponse, URLRequest, @escaping @Sendable (URLRequest?) -> Void) -> Void
+        /// Body bytes written: this time's, the hop's total, and the total expected (-1: unknown).
+        package var sent: @Sendable (_ bytes: Int64, _ total: Int64, _ expected: Int64) -> Void = { _, _, _ in }
 
-        public init(
+        package init(
             response: @escaping @Sendable (HTTPURLResponse) -> Void, body: @escaping @Sendable (Data) -> Void,
-            finished: @escaping @Sendable (PinnedTransportError?) -> Void
+            finished: @escaping @Sendable (PinnedTransportError?) -> Void,
+            redirect:
+                @escaping @Sendable (HTTPURLResponse, URLRequest, @escaping @Sendable (URLRequest?) -> Void) -> Void =
+                { $2($1) }
         ) {
-            self.response = response
-            self.body = body
-            self.finished = finished
+            (self.response, self.body, self.finished, self.redirect) = (response, body, finished, redirect)
         }
     }
 
-    /// A request in flight; `cancel()` closes its connection.
-    public final class Exchange: Sendable {
-        let channel = Protected<(any Channel)?>(nil)
-        let cancelled = Protected(false)
+    package let trust: TrustSettings
+    /// The name the client's connections are pooled under: clients with the same name share them.
+    package let policy: PolicyID
+    package var pool: ConnectionPool
+    /// The longest wait for a byte, connecting and the handshake included (URLSession's request
+    /// timeout); a request that waits longer fails with -1001.
+    package var timeout: TimeInterval = 60
+    /// Sent with requests that do not set the header themselves: a session's `httpAdditionalHeaders`.
+    package var additionalHeaders: [String: String] = [:]
+    package var cookies = CookieJar(storage: nil)
 
-        public func cancel() {
-            cancelled.withLock { $0 = true }
-            channel.withLock { $0 }?.close(promise: nil)
-        }
+    package init(trust: TrustSettings, policy: PolicyID = .unique(), pool: ConnectionPool = .shared) {
+        (self.trust, self.policy, self.pool) = (trust, policy, pool)
     }
 
-    public let trust: TrustSettings
-    /// How long connecting may take.
-    public var connectTimeout: TimeAmount = .seconds(30)
-
-    public init(trust: TrustSettings) {
-        self.trust = trust
-    }
-
-    /// Sends `request` (body from `httpBody`, or read whole from `httpBodyStream`) and reports
-    /// its response through `events`.
+    /// Sends `request` (its body from `httpBody` or `httpBodyStream`), following redirects as
+    /// `events.redirect` answers, and reports through `events`.
     @discardableResult
-    public func start(_ request: URLRequest, events: Events) -> Exchange {
-        let exchange = Exchange()
-        guard let url = request.url, url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else {
-            events.finished(.badURL(request.url))
-            return exchange
-        }
-        let port = url.port ?? 443
-        let verdict = Protected<HandshakeVerdict?>(nil)
-        let reader = ResponseReader.Callbacks(url: url, events: events, verdict: verdict)
-        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(connectTimeout)
-            .channelInitializer { [trust] channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        PinnedTLS.clientHandler(host: host, trust: trust, verdict: verdict))
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(ResponseReader(reader))
-                }
-            }
-        let (head, body) = RequestWriting.parts(of: request, url: url, host: host, port: port)
-        bootstrap.connect(host: host, port: port).whenComplete { result in
-            switch result {
-            case .failure(let error):
-                reader.fail(
-                    .connection(
-                        code: NSURLErrorCannotConnectToHost, url: url,
-                        detail: "cannot connect to \(host):\(port): \(error)"))
-            case .success(let channel):
-                exchange.channel.withLock { $0 = channel }
-                if exchange.cancelled.withLock({ $0 }) { channel.close(promise: nil) }
-                channel.write(HTTPClientRequestPart.head(head), promise: nil)
-                if let body {
-                    channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
-                }
-                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-            }
-        }
+    package func start(_ request: URLRequest, events: Events) -> Exchange {
+        let exchange = Exchange(client: self, events: events, eventLoop: MultiThreadedEventLoopGroup.singleton.next())
+        exchange.start(request)
         return exchange
     }
 
-    /// The whole response at once.
-    public func send(_ request: URLRequest) async throws(PinnedTransportError) -> (HTTPURLResponse, Data) {
+    /// The whole response at once (redirects followed).
+    package func send(_ request: URLRequest) async throws(PinnedTransportError) -> (HTTPURLResponse, Data) {
         let result: Result<(HTTPURLResponse, Data), PinnedTransportError> = await withCheckedContinuation {
             continuation in
             let collected = Protected<(HTTPURLResponse?, Data)>((nil, Data()))
@@ -108,9 +77,8 @@ public struct PinnedHTTPClient: Sendable {
                         guard let response else {
                             return continuation.resume(
                                 returning: .failure(
-                                    .connection(
-                                        code: NSURLErrorBadServerResponse, url: request.url,
-                                        detail: "the server sent no response")))
+                                    .failed(.badServerResponse, url: request.url, detail: "the server sent no response")
+                                ))
                         }
                         continuation.resume(returning: .success((response, data)))
                     }))

@@ -6,40 +6,34 @@ import Locking
 import SecurityPolicy
 
 // listing: pinned-https-protocol
-/// A `URLProtocol` that performs HTTPS itself, over SwiftNIO, and lets the policy of the task's
-/// manager (found by the description the manager gives its tasks) decide the handshake. In a
-/// session's configuration (`withPinnedHTTPS()`) it takes every https request; a refusal fails
-/// the task with -1202, which reaches the manager's completion path as any URLSession error does.
+/// A `URLProtocol` that performs HTTPS itself, over SwiftNIO, under the policy of the manager
+/// whose session runs the task. In a session's configuration (`withPinnedHTTPS()`) it takes every
+/// https request; a refusal fails the task with -1202, which reaches the manager's completion
+/// path as any URLSession error does.
 public final class PinnedHTTPSProtocol: URLProtocol {
     override public class func canInit(with request: URLRequest) -> Bool {
         request.url?.scheme?.lowercased() == "https"
     }
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-    private let exchange = Protected<PinnedHTTPClient.Exchange?>(nil)
+    private let exchange = Protected<Exchange?>(nil)
     /// Set by `stopLoading`: URLSession is done with the task, and nothing more may be reported.
-    fileprivate let isStopped = Protected(false)
+    let isStopped = Protected(false)
     // end-listing
 
     // listing: pinned-https-loading
+    /// Finds the policy (or refuses), then hands the request to a client configured as the
+    /// session would configure its own requests.
     override public func startLoading() {
-        let trust = TrustRegistry.shared.settings(forTaskDescription: task?.taskDescription)
         let report = Reporter(owner: self)
-        let started = PinnedHTTPClient(trust: trust).start(
-            request,
-            events: PinnedHTTPClient.Events(
-                response: { response in
-                    report { $0.urlProtocol($1, didReceive: response, cacheStoragePolicy: .notAllowed) }
-                },
-                body: { data in report { $0.urlProtocol($1, didLoad: data) } },
-                finished: { error in
-                    report { client, owner in
-                        if let error {
-                            client.urlProtocol(owner, didFailWithError: error as NSError)
-                        } else {
-                            client.urlProtocolDidFinishLoading(owner)
-                        }
-                    }
-                }))
+        let found: FoundPolicy
+        switch PolicyLookup.policy(for: task, url: request.url) {
+        case .success(let policy): found = policy
+        case .failure(let refusal): return report.fail(refusal)
+        }
+        if let refusal = Self.unsupported(task, request) { return report.fail(refusal) }
+        let client = PinnedHTTPClient(found, for: request)
+        let delivery = Delivery(report: report, manager: found.manager, task: task)
+        let started = client.start(request, events: delivery.events)
         exchange.withLock { $0 = started }
     }
 
@@ -50,15 +44,47 @@ public final class PinnedHTTPSProtocol: URLProtocol {
 }
 // end-listing
 
-/// The protocol object, carried to the connection's event loop. FoundationNetworking's `URLProtocol`
-/// is not `Sendable`, but its client may be called from any thread (its own HTTP protocol calls it
-/// from libcurl's); the reference is weak, so a finished task's protocol is not kept alive.
-private struct Reporter: @unchecked Sendable {
-    weak var owner: PinnedHTTPSProtocol?
+extension PinnedHTTPClient {
+    // listing: client-from-session
+    /// A client for one request, set up as URLSession sets up its own: the request's timeout,
+    /// unless it is the default one, else the configuration's (FoundationNetworking keeps
+    /// whether the request's was set in a flag of its own that nothing outside can read); the
+    /// configuration's extra headers and cookie rules.
+    init(_ found: FoundPolicy, for request: URLRequest) {
+        self.init(trust: found.settings, policy: found.policy)
+        let defaultTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
+        timeout =
+            request.timeoutInterval != defaultTimeout
+            ? request.timeoutInterval : found.configuration.timeoutIntervalForRequest
+        additionalHeaders = (found.configuration.httpAdditionalHeaders ?? [:]).reduce(into: [:]) { headers, field in
+            if let name = field.key as? String { headers[name] = "\(field.value)" }
+        }
+        cookies = CookieJar(found.configuration)
+    }
+    // end-listing
+}
 
-    func callAsFunction(_ tell: (any URLProtocolClient, PinnedHTTPSProtocol) -> Void) {
-        guard let owner, !owner.isStopped.withLock({ $0 }), let client = owner.client else { return }
-        tell(client, owner)
+extension PinnedHTTPSProtocol {
+    /// What FoundationNetworking (Swift 6.3.1) cannot do with a `URLProtocol` of its own, refused
+    /// with a reason rather than crashed or silently sent wrong:
+    /// - a download task: when the protocol finishes, the client force-casts a temporary file URL
+    ///   that only FoundationNetworking's own protocol sets, and the process stops;
+    /// - an upload task's body given as data or a file: the task keeps it where no `URLProtocol`
+    ///   can read it (`knownBody` is internal), so the request would go without its body.
+    static func unsupported(_ task: URLSessionTask?, _ request: URLRequest) -> PinnedTransportError? {
+        if task is URLSessionDownloadTask {
+            return .failed(
+                .unsupportedURL, url: request.url,
+                detail: "a download task cannot go through a URLProtocol of its own on FoundationNetworking: "
+                    + "make a data task and write the data to a file")
+        }
+        if task is URLSessionUploadTask, request.httpBody == nil, request.httpBodyStream == nil {
+            return .failed(
+                .unsupportedURL, url: request.url,
+                detail: "an upload task's body is out of a URLProtocol's reach on FoundationNetworking: "
+                    + "set it as the request's httpBody or httpBodyStream")
+        }
+        return nil
     }
 }
 

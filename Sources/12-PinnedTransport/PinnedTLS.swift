@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Locking
 import NIOCore
 import NIOSSL
@@ -32,8 +35,7 @@ enum PinnedTLS {
         -> NIOSSLClientHandler
     {
         guard let context else {
-            throw PinnedTransportError.connection(
-                code: NSURLErrorSecureConnectionFailed, url: nil, detail: "TLS is unavailable")
+            throw PinnedTransportError.failed(.secureConnectionFailed, url: nil, detail: "TLS is unavailable")
         }
         // SNI carries names only: an IP address is left out, and checked by the policy alone.
         let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host

@@ -4,39 +4,96 @@ import FoundationNetworking
 #endif
 import NIOHTTP1
 
-/// A `URLRequest` as HTTP/1.1: the head with `Host`, `Content-Length` and `Connection: close`
-/// (one request per connection), and the body, read whole from a stream if it comes as one.
+/// Where a request's body comes from: nothing, bytes in memory, or a stream read as it is sent.
+enum RequestBody: @unchecked Sendable {  // an InputStream is read by one party at a time
+    case none
+    case data(Data)
+    case stream(InputStream, length: Int?)
+
+    init(_ request: URLRequest) {
+        if let data = request.httpBody {
+            self = .data(data)
+        } else if let stream = request.httpBodyStream {
+            self = .stream(stream, length: request.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init))
+        } else {
+            self = .none
+        }
+    }
+
+    /// How many bytes the body has, or -1 when nobody knows (a stream without `Content-Length`).
+    var expectedLength: Int64 {
+        switch self {
+        case .none: 0
+        case .data(let data): Int64(data.count)
+        case .stream(_, let length): length.map(Int64.init) ?? -1
+        }
+    }
+
+    /// A stream is read once: a request with one cannot be sent again (retried, or redirected
+    /// with its body).
+    var canBeSentAgain: Bool {
+        if case .stream = self { false } else { true }
+    }
+}
+
+/// A `URLRequest` as an HTTP/1.1 request head, with the headers URLSession adds.
 enum RequestWriting {
-    static func parts(of request: URLRequest, url: URL, host: String, port: Int) -> (HTTPRequestHead, [UInt8]?) {
-        let body = request.httpBody ?? request.httpBodyStream.map(readAll)
+    /// Headers the transport sets itself: framing and the connection are the connection's business.
+    private static let managed: Set<String> = [
+        "host", "content-length", "transfer-encoding", "connection", "keep-alive",
+    ]
+
+    // listing: request-head
+    /// The request's own headers, then the configuration's `httpAdditionalHeaders` for names it
+    /// does not set (URLSession's order of precedence), `Host`, the framing, `Accept-Encoding`
+    /// (what the decoder can undo) and the cookies. No `Connection: close`: the connection is
+    /// kept for the next request unless the request itself asks to close it.
+    static func head(
+        of request: URLRequest, url: URL, body: RequestBody, additional: [String: String], cookie: String?
+    ) -> HTTPRequestHead {
         var headers = HTTPHeaders()
-        for (name, value) in request.allHTTPHeaderFields ?? [:]
-        where !["host", "content-length", "connection"].contains(name.lowercased()) {
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where !managed.contains(name.lowercased()) {
             headers.add(name: name, value: value)
         }
-        headers.replaceOrAdd(name: "Host", value: port == 443 ? host : "\(host):\(port)")
-        headers.replaceOrAdd(name: "Connection", value: "close")
-        if let body { headers.replaceOrAdd(name: "Content-Length", value: String(body.count)) }
-        // As sent: `url.path` would decode `%2F` and friends.
+        for (name, value) in additional where !headers.contains(name: name) && !managed.contains(name.lowercased()) {
+            headers.add(name: name, value: value)
+        }
+        headers.add(name: "Host", value: hostField(of: url))
+        if request.value(forHTTPHeaderField: "Connection")?.lowercased() == "close" {
+            headers.add(name: "Connection", value: "close")
+        }
+        switch body {
+        case .data(let data): headers.add(name: "Content-Length", value: String(data.count))
+        case .stream(_, let length?): headers.add(name: "Content-Length", value: String(length))
+        case .stream(_, nil): headers.add(name: "Transfer-Encoding", value: "chunked")
+        case .none where ["POST", "PUT", "PATCH"].contains(method(of: request).rawValue):
+            headers.add(name: "Content-Length", value: "0")
+        case .none: break
+        }
+        if !headers.contains(name: "Accept-Encoding") { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
+        if let cookie { headers.add(name: "Cookie", value: cookie) }
+        return HTTPRequestHead(version: .http1_1, method: method(of: request), uri: target(of: url), headers: headers)
+    }
+    // end-listing
+
+    static func method(of request: URLRequest) -> HTTPMethod {
+        HTTPMethod(rawValue: request.httpMethod ?? "GET")
+    }
+
+    /// Path and query as the URL spells them: `url.path` would decode `%2F` and friends.
+    static func target(of url: URL) -> String {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var target = components?.percentEncodedPath ?? "/"
         if target.isEmpty { target = "/" }
         if let query = components?.percentEncodedQuery { target += "?" + query }
-        let head = HTTPRequestHead(
-            version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: target, headers: headers)
-        return (head, body.map(Array.init))
+        return target
     }
 
-    static func readAll(_ stream: InputStream) -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        stream.open()
-        defer { stream.close() }
-        while true {
-            let count = stream.read(&buffer, maxLength: buffer.count)
-            guard count > 0 else { break }
-            data.append(buffer, count: count)
-        }
-        return data
+    /// `host`, `host:port` when the port is not https's, an IPv6 address in brackets.
+    static func hostField(of url: URL) -> String {
+        let host = url.host ?? ""
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        guard let port = url.port, port != 443 else { return name }
+        return "\(name):\(port)"
     }
 }

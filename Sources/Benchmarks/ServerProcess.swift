@@ -1,5 +1,7 @@
 import Foundation
 import HTTPBin
+import HTTPBinTLS
+import TestCertificates
 
 /// HTTPBin in a process of its own, for the benchmarks that make requests. In the benchmark's own
 /// process the server would share the two cores and the thread pool with the client: its work
@@ -11,16 +13,31 @@ import HTTPBin
 /// requests received so far whose target contains TEXT (chapter 11 counts requests at the server).
 final class ServerProcess {
     static let serveArgument = "--serve-httpbin"
+    /// Also behind TLS: the child's second line is the TLS listener's base URL.
+    static let tlsArgument = "--tls"
 
     let baseURL: URL
+    /// With `tls`: `https://127.0.0.1:PORT` of the same server program's TLS listener.
+    private(set) var tlsBaseURL: URL?
     private let process: Process
     private let input: Pipe
     private let output: Pipe
 
-    init() throws {
+    /// With `tls` (a chain, leaf first), the child also serves HTTPBin behind TLS with that
+    /// chain and the leaf's key, which reach it in files of a temporary folder.
+    init(tls chain: [TestIdentity] = []) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         process.arguments = [Self.serveArgument]
+        if let leaf = chain.first {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("afn-bench-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (index, identity) in chain.enumerated() {
+                try identity.data.write(to: folder.appendingPathComponent("\(index).der"))
+            }
+            try Data(leaf.privateKeyPEM.utf8).write(to: folder.appendingPathComponent("key.pem"))
+            process.arguments! += [Self.tlsArgument, folder.path]
+        }
         input = Pipe()
         output = Pipe()
         process.standardInput = input
@@ -30,6 +47,12 @@ final class ServerProcess {
             throw CocoaError(.fileReadCorruptFile)
         }
         baseURL = url
+        if !chain.isEmpty {
+            guard let tls = URL(string: try Self.readLine(output)), tls.port != nil else {
+                throw CocoaError(.fileReadCorruptFile)
+            }
+            tlsBaseURL = tls
+        }
     }
 
     /// How many requests the server has received so far whose target (path and query) contains `text`.
@@ -62,6 +85,19 @@ final class ServerProcess {
     static func serve() -> Never {
         let server = SessionBenchmark.blocking { try await HTTPBin.start() }
         print(server.baseURL.absoluteString)
+        let arguments = CommandLine.arguments
+        var tls: HTTPBinTLS?
+        if let flag = arguments.firstIndex(of: tlsArgument), flag + 1 < arguments.count {
+            let folder = URL(fileURLWithPath: arguments[flag + 1])
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let chain = files.filter { $0.hasSuffix(".der") }.sorted().compactMap {
+                try? Array(Data(contentsOf: folder.appendingPathComponent($0)))
+            }
+            let key = (try? String(contentsOf: folder.appendingPathComponent("key.pem"), encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: folder)
+            tls = SessionBenchmark.blocking { try await HTTPBinTLS.start(chain: chain, privateKeyPEM: key) }
+            print(tls!.baseURL.absoluteString)
+        }
         fflush(nil)
         while let line = Swift.readLine() {
             guard line.hasPrefix("count ") else { continue }
@@ -70,6 +106,7 @@ final class ServerProcess {
             fflush(nil)
         }
         SessionBenchmark.blocking { try await server.shutdown() }
+        if let tls { SessionBenchmark.blocking { try await tls.shutdown() } }
         exit(0)
     }
 }

@@ -21,6 +21,11 @@ let benchmarks: [(name: String, summary: String, run: () -> Void)] = [
         "chapter 11: a scrolling list, 1,000 image requests over 100 images, ImageDownloader vs a request per call",
         ImagesBenchmark.run
     ),
+    (
+        "pinned",
+        "chapter 12: GETs through a pinned manager over TLS vs the same manager over plain http, 1 and 16 in flight, handshakes per request",
+        PinnedBenchmark.run
+    ),
     // Last: it exits non-zero when its target is missed.
     (
         "session",

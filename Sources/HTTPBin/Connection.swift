@@ -36,10 +36,18 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
     private var isReplying = false
     private var pendingStep: Scheduled<Void>?
     private var lastWrite: EventLoopFuture<Void>?
+    /// This connection's number in the log (0 until it is added to a channel).
+    private var number = 0
+    /// Set by `/fault/drop-next-request`: the next request is read, then the connection closed.
+    private var dropsNextRequest = false
 
     init(limits: Limits, log: RequestLog) {
         self.limits = limits
         self.log = log
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        number = log.connectionOpened()
     }
 
     // MARK: Receiving
@@ -48,6 +56,19 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
         guard !discarding else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if dropsNextRequest {
+                // A server closing a kept-alive connection just as a request arrives on it.
+                log.record(RecordedRequest(head: head, bodySize: 0, connection: number))
+                discarding = true
+                context.close(promise: nil)
+                return
+            }
+            if Fault.stopsReading(uri: head.uri) {
+                log.record(RecordedRequest(head: head, bodySize: 0, connection: number))
+                discarding = true
+                setReading(false, context: context)
+                return
+            }
             // A declared length over the limit is refused before a single body byte is read.
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > limits.maxBodySize {
                 reject(head, bodyBytesReceived: 0, context: context)
@@ -78,7 +99,9 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let (head, body, answeredContinue) = receiving else { return }
             receiving = nil
-            log.record(RecordedRequest(head: head, bodySize: body.readableBytes, answeredContinue: answeredContinue))
+            log.record(
+                RecordedRequest(
+                    head: head, bodySize: body.readableBytes, answeredContinue: answeredContinue, connection: number))
             let reply = Router.reply(to: Request(head: head, body: body))
             enqueue(Job(reply: reply, keepAlive: head.isKeepAlive, isHead: head.method == .HEAD), context: context)
         }
@@ -108,7 +131,7 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
     ) {
         receiving = nil
         discarding = true
-        log.record(RecordedRequest(head: head, bodySize: bodyBytesReceived))
+        log.record(RecordedRequest(head: head, bodySize: bodyBytesReceived, connection: number))
         enqueue(
             Job(reply: [.respond(.clientError(message, status: status))], keepAlive: false, isHead: false),
             context: context)
@@ -132,6 +155,7 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        log.connectionClosed()
         pendingStep?.cancel()
         queue.removeAll()
         context.fireChannelInactive()
@@ -175,6 +199,8 @@ final class Connection: ChannelInboundHandler, RemovableChannelHandler {
             case .close:
                 closeAfterWrites(context: context)
                 return
+            case .dropNextRequest:
+                dropsNextRequest = true
             case .hold:
                 discarding = true
                 queue.removeAll()

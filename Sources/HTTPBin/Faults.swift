@@ -12,6 +12,9 @@ import NIOHTTP1
 /// | `/fault/stall-after-headers` | a 200 with `Content-Length: 100`, then nothing until the client gives up |
 /// | `/fault/slow?bytes=10&interval=100` | a correct response sent one byte every `interval` ms |
 /// | `/fault/no-continue` | an echo, but `Expect: 100-continue` is never answered (libcurl waits 1 s) |
+/// | `/fault/drop-next-request` | an echo, the connection kept; the next request on it is read, then the connection closes unanswered (a server closing an idle connection just as a client reuses it) |
+/// | `/fault/raw` | the request's body, sent back as the whole response, then the connection closes (a malformed response chosen byte by byte) |
+/// | `/fault/stop-reading` | the server reads the request head, then nothing more: a client sending a body blocks, until its timeout |
 ///
 /// All durations in this server are milliseconds.
 enum Fault: String, CaseIterable {
@@ -22,9 +25,17 @@ enum Fault: String, CaseIterable {
     case stallAfterHeaders = "stall-after-headers"
     case slow
     case noContinue = "no-continue"
+    case dropNextRequest = "drop-next-request"
+    case stopReading = "stop-reading"
+    case raw
 
     static func ignoresExpectContinue(uri: String) -> Bool {
         uri.prefix { $0 != "?" } == "/fault/" + Fault.noContinue.rawValue
+    }
+
+    /// Decided at the request's head, before its body, which the fault never reads.
+    static func stopsReading(uri: String) -> Bool {
+        uri.prefix { $0 != "?" } == "/fault/" + Fault.stopReading.rawValue
     }
 
     func reply(to request: Request) throws(BadRequest) -> Reply {
@@ -44,6 +55,12 @@ enum Fault: String, CaseIterable {
             return try slowReply(to: request)
         case .noContinue:
             return [.respond(Response(echoing: request))]
+        case .dropNextRequest:
+            return [.respond(Response(echoing: request)), .dropNextRequest]
+        case .raw:
+            return [.send(request.body), .close]
+        case .stopReading:
+            return [.hold]  // never reached: the connection stopped reading at the head
         }
     }
 

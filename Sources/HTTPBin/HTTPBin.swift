@@ -93,6 +93,12 @@ public final class HTTPBin: Sendable {
     /// Every request received so far, oldest first (the last 10,000 at most).
     public var requests: [RecordedRequest] { log.requests }
 
+    /// How many connections the server has accepted (behind TLS: how many handshakes were begun).
+    package var connectionCount: Int { log.connectionsAccepted }
+
+    /// How many of them are still open.
+    package var openConnectionCount: Int { log.connectionsOpen }
+
     /// A description of every request that NIO's parser rejected as malformed (answered with 400).
     public var protocolErrors: [String] { log.protocolErrors }
 

@@ -64,6 +64,8 @@ enum Step {
     case close
     /// Send nothing more and keep the connection open until the client or `shutdown()` closes it.
     case hold
+    /// Close the connection when the next request on it arrives, without answering it.
+    case dropNextRequest
 }
 
 /// The bytes of HTTP/1.1 written by hand: a status line, header lines, an empty line.

@@ -20,19 +20,23 @@ public struct RecordedRequest: Sendable, Hashable {
     public let bodySize: Int
     /// The request asked for `100 Continue` (`Expect: 100-continue`) and the server sent it.
     public let answeredContinue: Bool
+    /// The connection it came on, numbered from 1 in the order the server accepted them: two
+    /// requests with the same number came over one kept-alive connection.
+    package let connection: Int
 
     /// The first value of a header, the name compared case-insensitively as HTTP requires.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    init(head: HTTPRequestHead, bodySize: Int, answeredContinue: Bool = false) {
+    init(head: HTTPRequestHead, bodySize: Int, answeredContinue: Bool = false, connection: Int = 0) {
         method = head.method.rawValue
         uri = head.uri
         path = String(head.uri.prefix { $0 != "?" })
         headers = head.headers.map { Header(name: $0.name, value: $0.value) }
         self.bodySize = bodySize
         self.answeredContinue = answeredContinue
+        self.connection = connection
     }
 }
 
@@ -45,12 +49,30 @@ final class RequestLog: Sendable {
     private struct Entries {
         var requests: [RecordedRequest] = []
         var protocolErrors: [String] = []
+        var connectionsAccepted = 0
+        var connectionsOpen = 0
     }
 
     private let entries = Protected(Entries())
 
     var requests: [RecordedRequest] { entries.withLock { $0.requests } }
     var protocolErrors: [String] { entries.withLock { $0.protocolErrors } }
+
+    var connectionsAccepted: Int { entries.withLock { $0.connectionsAccepted } }
+    var connectionsOpen: Int { entries.withLock { $0.connectionsOpen } }
+
+    /// A new connection; returns its number.
+    func connectionOpened() -> Int {
+        entries.withLock { entries in
+            entries.connectionsAccepted += 1
+            entries.connectionsOpen += 1
+            return entries.connectionsAccepted
+        }
+    }
+
+    func connectionClosed() {
+        entries.withLock { $0.connectionsOpen -= 1 }
+    }
 
     func record(_ request: RecordedRequest) {
         entries.withLock { Self.append(request, to: &$0.requests) }

@@ -75,6 +75,19 @@ enum Router {
                 "PNG number n (0-65535), every pixel R=n/256 G=n%256 B=128; ?size=16 (1-1024 pixels a side)&delay=0 (ms)",
             handle: Routes.numberedImage),
         Route(pattern: "/gzip", methods: [], summary: "echo with Content-Encoding: gzip", handle: Routes.gzip),
+        Route(
+            pattern: "/deflate", methods: [], summary: "echo with Content-Encoding: deflate (zlib)",
+            handle: Routes.deflate),
+        Route(
+            pattern: "/gzip-bomb/{n}", methods: [],
+            summary: "n zero bytes gzip-compressed about 160 times (at most 64 MiB)",
+            handle: Routes.gzipBomb),
+        Route(
+            pattern: "/cookies", methods: [], summary: "the cookies the request carried, as JSON",
+            handle: Routes.cookies),
+        Route(
+            pattern: "/cookies/set", methods: [], summary: "?name=value&…: a 302 to /cookies setting each cookie",
+            handle: Routes.setCookies),
         Route(pattern: "/fault/{name}", methods: [], summary: "a fault mode (listed below)", handle: Routes.fault),
     ]
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPBin
+import Locking
 import NIOCore
 import NIOSSL
 
@@ -18,6 +19,8 @@ public final class HTTPBinTLS: Sendable {
     /// `https://127.0.0.1:PORT` (no trailing slash).
     public let baseURL: URL
     public var port: Int { server.port }
+    /// What the next connection's handshake presents.
+    private let identity: Protected<NIOSSLContext>
 
     /// Starts a server that presents `chain` (DER, leaf first, sent exactly as given: a test may
     /// send certificates that do not belong to the chain) and proves it owns the leaf with
@@ -26,22 +29,35 @@ public final class HTTPBinTLS: Sendable {
         async throws
         -> HTTPBinTLS
     {
-        let certificates = try chain.map { try NIOSSLCertificate(bytes: $0, format: .der) }
-        let key = try NIOSSLPrivateKey(bytes: Array(privateKeyPEM.utf8), format: .pem)
-        let context = try NIOSSLContext(
-            configuration: .makeServerConfiguration(
-                certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key)))
+        let identity = Protected(try context(chain: chain, privateKeyPEM: privateKeyPEM))
         var configuration = configuration
         configuration.prepareConnection = { channel in
+            let context = identity.withLock { $0 }
             try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
         }
         let server = try await HTTPBin.start(configuration)
-        return HTTPBinTLS(server: server)
+        return HTTPBinTLS(server: server, identity: identity)
     }
 
-    private init(server: HTTPBin) {
+    private init(server: HTTPBin, identity: Protected<NIOSSLContext>) {
         self.server = server
+        self.identity = identity
         self.baseURL = URL(string: "https://127.0.0.1:\(server.port)")!
+    }
+
+    /// From now on, new connections are answered with `chain` (the connections already open keep
+    /// theirs): a server whose certificate changes between two connections of one client.
+    package func present(chain: [[UInt8]], privateKeyPEM: String) throws {
+        let context = try Self.context(chain: chain, privateKeyPEM: privateKeyPEM)
+        identity.withLock { $0 = context }
+    }
+
+    private static func context(chain: [[UInt8]], privateKeyPEM: String) throws -> NIOSSLContext {
+        let certificates = try chain.map { try NIOSSLCertificate(bytes: $0, format: .der) }
+        let key = try NIOSSLPrivateKey(bytes: Array(privateKeyPEM.utf8), format: .pem)
+        return try NIOSSLContext(
+            configuration: .makeServerConfiguration(
+                certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key)))
     }
 
     /// A URL on this server: `server.url("/get")`.

@@ -90,7 +90,7 @@ struct HandshakeTests {
                     URLRequest(url: server.url("/fault/close-mid-body")))
             }
             #expect(
-                error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost, "\(String(describing: error))")
+                error?.code == .networkConnectionLost, "\(String(describing: error))")
         }
     }
 
@@ -104,7 +104,7 @@ struct HandshakeTests {
                     URLRequest(url: server.url("/fault/close-before-response")))
             }
             #expect(
-                error.map { $0 as NSError }?.code == NSURLErrorNetworkConnectionLost,
+                error?.code == .networkConnectionLost,
                 "a close before the response ended must be reported as a lost connection (-1005): \(String(describing: error))"
             )
         }
@@ -116,12 +116,12 @@ struct HandshakeTests {
             try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
                 URLRequest(url: URL(string: "http://127.0.0.1:1/")!))
         }
-        #expect(http.map { $0 as NSError }?.code == NSURLErrorBadURL)
+        #expect(http?.code == .badURL)
         let port = try await TLSServer.with(TLSServer.right) { $0.port }  // a port that was just closed
         let refused = await #expect(throws: PinnedTransportError.self) {
             try await PinnedHTTPClient(trust: Self.pinningIntermediate).send(
                 URLRequest(url: URL(string: "https://127.0.0.1:\(port)/")!))
         }
-        #expect(refused.map { $0 as NSError }?.code == NSURLErrorCannotConnectToHost)
+        #expect(refused?.code == .cannotConnectToHost)
     }
 }

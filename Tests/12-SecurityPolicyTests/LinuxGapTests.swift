@@ -46,5 +46,29 @@ struct LinuxGapTests {
             #expect(server.server.requests.isEmpty)
         }
     }
+
+    /// A FoundationNetworking bug: its `NSURLError…` constants of the TLS family are one off from
+    /// Apple's (and from its own `URLError.Code`), so an error built from the constant is not the
+    /// code an app tests. The transport builds its errors from `URLError.Code`. The day this test
+    /// fails, FoundationNetworking has been fixed: update chapters/linux-urlsession.md.
+    @Test("FoundationNetworking's NSURLError constants -1200…-1206 are shifted by one; URLError.Code's are Apple's")
+    func shiftedConstants() {
+        let constants = [
+            NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
+            NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
+            NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
+            NSURLErrorClientCertificateRequired,
+        ]
+        #expect(
+            constants == Array((-1207)...(-1201)).reversed(),
+            "FoundationNetworking's constants are no longer shifted: say so in chapters/linux-urlsession.md")
+        let codes: [URLError.Code] = [
+            .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired,
+        ]
+        #expect(codes.map(\.rawValue) == Array((-1206)...(-1200)).reversed())
+        #expect(URLError(.serverCertificateUntrusted).errorCode != NSURLErrorServerCertificateUntrusted)
+    }
 }
 #endif
