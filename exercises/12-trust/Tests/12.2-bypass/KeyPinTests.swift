@@ -34,6 +34,24 @@ struct KeyPinTests {
                 "the leaf names the pinned CA, but the pinned key did not sign it")
     }
 
+    @Test("The certificate that carries the issuer's name must be the one whose key signed the leaf")
+    func nameAndSignatureTogether() throws {
+        // The forged leaf names "Course Server CA 1B"; the look-alike CA of that name signed it; the
+        // real, pinned CA of that name is sent too. Each condition holds for some certificate of
+        // the list, and no one certificate meets both.
+        let (forged, lookAlike) = try forgedLeafAndSigner()
+        #expect(
+            !trustsServer(
+                presented: [forged.certificate, pki.intermediate.certificate, lookAlike.certificate],
+                pinnedKeys: pinning(pki.intermediate)),
+            "a forged leaf, the real pinned CA and the look-alike CA that signed the forgery: the pinned CA signed nothing here")
+        #expect(
+            trustsServer(
+                presented: [pki.localhostLeaf.certificate, lookAlike.certificate, pki.intermediate.certificate],
+                pinnedKeys: pinning(pki.intermediate)),
+            "the right leaf, a look-alike CA, then the real pinned CA that signed the leaf: the issuer is the third certificate")
+    }
+
     @Test("Only one level up: a pinned root above the issuer does not count, and neither does nothing")
     func oneLevel() {
         #expect(trustsServer(presented: [pki.localhostLeaf.certificate, pki.intermediate.certificate, pki.root.certificate],
@@ -45,10 +63,12 @@ struct KeyPinTests {
 
     /// A server certificate that names "Course Server CA 1B" as its issuer, signed by a look-alike
     /// CA of that name with a key of its own.
-    func forgedLeaf() throws -> TestIdentity {
+    func forgedLeaf() throws -> TestIdentity { try forgedLeafAndSigner().leaf }
+
+    func forgedLeafAndSigner() throws -> (leaf: TestIdentity, signer: TestIdentity) {
         let lookAlike = try TestCertificates.make(CertificateRecipe(commonName: "Course Server CA 1B", role: .authority))
         var recipe = CertificateRecipe(commonName: "localhost", role: .server)
         recipe.dnsNames = ["localhost"]
-        return try TestCertificates.make(recipe, issuedBy: lookAlike)
+        return (try TestCertificates.make(recipe, issuedBy: lookAlike), lookAlike)
     }
 }
