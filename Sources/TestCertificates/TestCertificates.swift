@@ -14,7 +14,7 @@ public enum TestCertificates {
     /// "backup key" a policy pins before any certificate holds it. `backupKeyPin` was computed
     /// apart from the course's code, by OpenSSL, from the key in PEM:
     /// `openssl pkey -pubout -outform der | openssl dgst -sha256 -binary | base64`.
-    public static let backupKey: Certificate.PrivateKey = {
+    package static let backupKey: Certificate.PrivateKey = {
         // The private scalar, 32 bytes in hexadecimal.
         let hex = "298df953daa1b675e4c2c519e321520fa67198eb5daab121c6fe343734107547"
         let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { offset -> UInt8? in
@@ -25,11 +25,11 @@ public enum TestCertificates {
             fatalError("the backup key does not parse: \(error)")
         }
     }()
-    public static let backupKeyPin = "sha256/DzNYbiOfbm7hCEGkwQXdSBYDKJQF+oicig1zhLQgYNs="
+    package static let backupKeyPin = "sha256/DzNYbiOfbm7hCEGkwQXdSBYDKJQF+oicig1zhLQgYNs="
 
     /// An RSA public key (2048 bits) and its pin, both from OpenSSL as above: an RSA key's
     /// `SubjectPublicKeyInfo` is written differently from an elliptic-curve key's.
-    public static let rsaPublicKeyPEM = """
+    package static let rsaPublicKeyPEM = """
         -----BEGIN PUBLIC KEY-----
         MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAuiY6ESiO4gels2pu5y++
         u1Ltm2CtAnq0qyCaWsFcoRjOBrNn4k25fhTpqEojAEgPGOmejI69kxqN9yKy1VW7
@@ -40,7 +40,7 @@ public enum TestCertificates {
         tQIDAQAB
         -----END PUBLIC KEY-----
         """
-    public static let rsaPublicKeyPin = "sha256/D1mBa68rBSkSVf1a58rYe4LoxMbtveeQvKuL0Hv+MOE="
+    package static let rsaPublicKeyPin = "sha256/D1mBa68rBSkSVf1a58rYe4LoxMbtveeQvKuL0Hv+MOE="
 
     /// A new P-256 key, for certificates that must share one (`CertificateRecipe.key`).
     public static func newKey() -> Certificate.PrivateKey { Certificate.PrivateKey(P256.Signing.PrivateKey()) }

@@ -41,15 +41,15 @@ public struct TestPKI: Sendable {
     public let renewedLocalhostLeaf: TestIdentity
     /// `localhost`, issued by `intermediate`, for the backup key (`TestCertificates.backupKey`): the
     /// server's certificate after a rotation to a key whose pin shipped before the certificate existed.
-    public let backupKeyLeaf: TestIdentity
+    package let backupKeyLeaf: TestIdentity
 
     // A loop: two CAs that issued each other, and a leaf under one of them.
     /// "Loop CA A", issued (and signed) by "Loop CA B".
-    public let loopCA: TestIdentity
+    package let loopCA: TestIdentity
     /// "Loop CA B", issued (and signed) by "Loop CA A".
-    public let loopPartnerCA: TestIdentity
+    package let loopPartnerCA: TestIdentity
     /// `localhost`, issued by "Loop CA A".
-    public let loopLeaf: TestIdentity
+    package let loopLeaf: TestIdentity
 
     // AFNetworking's three self-signed fixtures, critical extended key usage included.
     /// No names at all ("NoDomains.cer").

@@ -35,25 +35,20 @@ package struct BuildTimes: Codable, Sendable {
         return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : "\(whole) s"
     }
 
-    /// The sentence said before a build: what it compiles the first time, and the last time's length.
+    /// The sentence said before a build that compiles packages for the first time: which, and how
+    /// long the same build took the last time it did; nil when the build has nothing of that size
+    /// to do (it compiles what changed: seconds).
     static func forecast(
         of layout: RebuildPackage.Layout, chapter: RebuildChapter, package: RebuildPackage, manifest: CourseManifest,
         times: BuildTimes
     ) -> String? {
         let unbuilt = package.unbuiltPackages(in: layout, manifest: manifest)
-        var parts: [String] = []
-        if !unbuilt.isEmpty {
-            parts.append(
-                "compiling for the first time here: \(unbuilt.joined(separator: ", "))"
-                    + (unbuilt.contains { $0.hasPrefix("swift-crypto") || $0.hasPrefix("swift-nio-ssl") }
-                        ? " (each with its own copy of BoringSSL, a C library of hundreds of files)" : ""))
-        }
-        if let last = times.seconds[key(of: layout, chapter: chapter)] {
-            parts.append("this build took \(shown(last)) last time")
-        } else if !unbuilt.isEmpty {
-            parts.append("minutes on a 2-core machine")
-        }
-        return parts.isEmpty ? nil : "(" + parts.joined(separator: "; ") + ")"
+        guard !unbuilt.isEmpty else { return nil }
+        let boringSSL = unbuilt.contains { $0 == "swift-crypto" || $0 == "swift-nio-ssl" }
+        let last = times.seconds[key(of: layout, chapter: chapter)]
+        return "(compiling for the first time here: \(unbuilt.joined(separator: ", "))"
+            + (boringSSL ? ", with BoringSSL, a C library of hundreds of files" : "")
+            + (last.map { "; this build took \(shown($0)) last time" } ?? "; minutes on a 2-core machine") + ")"
     }
 }
 

@@ -40,11 +40,11 @@ struct PredictionTests {
         #expect(
             Self.kind(reason) == Self.kind(decision.reason),
             "case \(number): \(reason) is not the reason evaluate(_:forDomain:) gives")
+        // One message for the set, not one per flag: a message per flag would tell the answer.
         var flippers: Set<Flag> = []
         for flag in Flag.allCases where await situation.decision(flipping: flag).isTrusted != decision.isTrusted {
             flippers.insert(flag)
         }
-        // One message for the set, not one per flag: a message per flag would tell the answer.
         #expect(
             prediction.flippedBy == flippers,
             "case \(number): [\(prediction.flippedBy.map { ".\($0)" }.sorted().joined(separator: ", "))] is not the set of flags that, each flipped on its own, change whether the server is trusted"
