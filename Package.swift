@@ -166,6 +166,7 @@ let package = Package(
             dependencies: [
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/12-SecurityPolicy"),
         .target(

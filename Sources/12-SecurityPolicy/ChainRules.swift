@@ -52,6 +52,15 @@ struct ChainRules: Sendable {
     }
     // end-listing
 
+    /// Validates the chain against `roots`: the `Verifier` above for a list of roots, Apple's
+    /// `SecTrust` for the system's roots on Apple platforms (`SystemTrust.swift`).
+    func validate(_ chain: PresentedChain, against roots: TrustRoots) async -> Result {
+        switch roots.source {
+        case .certificates(let store): await validate(chain, anchors: store)
+        case .appleSystem: validateWithSystemTrust(chain)
+        }
+    }
+
     /// swift-certificates checks a host name and an IP address separately: an IP literal goes in
     /// the IP field (matched against the certificate's IP addresses), a name in the host field.
     var serverIdentity: ServerIdentityPolicy? {
@@ -68,10 +77,19 @@ struct ChainRules: Sendable {
         case .validCertificate(let chain):
             return .valid(Array(chain))
         case .couldNotValidate(let failures):
-            let reasons = failures.map(\.policyFailureReason.description)
-            // An empty list means no chain could be built at all: no issuer among the anchors and
-            // intermediates, or a critical extension that no rule handles.
-            return .invalid(reasons.isEmpty ? ["no chain could be built from the leaf to an anchor"] : reasons)
+            let reasons = failures.map { failure in
+                // swift-certificates writes each certificate whole into its reason, a thousand
+                // characters apiece: a certificate is named by its subject instead.
+                failure.chain.reduce(failure.policyFailureReason.description) { reason, certificate in
+                    reason.replacingOccurrences(of: certificate.description, with: "\"\(certificate.subject)\"")
+                }
+            }
+            // Several candidate chains can fail for one reason: each is said once. An empty list
+            // means no chain could be built at all: no issuer among the anchors and intermediates,
+            // or a critical extension that no rule handles.
+            var seen = Set<String>()
+            let distinct = reasons.filter { seen.insert($0).inserted }
+            return .invalid(distinct.isEmpty ? ["no chain could be built from the leaf to an anchor"] : distinct)
         }
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 
 // listing: policy-coding
-/// AFNetworking's `NSSecureCoding`, as `Codable`. One difference on purpose: AFNetworking decodes a
-/// missing `validatesDomainName` as NO (`decodeBoolForKey:` of an absent key), so an archive
-/// written without it comes back with the host check off. Here a missing flag keeps its default.
+/// AFNetworking's `NSSecureCoding`, as `Codable`. On purpose, a missing `validatesDomainName` keeps
+/// its default, on, where AFNetworking's `decodeBoolForKey:` of the absent key turns the host check off.
 extension SecurityPolicy: Codable {
     enum CodingKeys: String, CodingKey {
-        case pinningMode, allowInvalidCertificates, validatesDomainName, pinnedCertificates
+        case pinningMode, allowInvalidCertificates, validatesDomainName, pinnedCertificates, pinnedPublicKeyHashes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -16,6 +15,9 @@ extension SecurityPolicy: Codable {
             pinningMode: try container.decode(PinningMode.self, forKey: .pinningMode), pinnedCertificates: Set(pins))
         allowInvalidCertificates = try container.decodeIfPresent(Bool.self, forKey: .allowInvalidCertificates) ?? false
         validatesDomainName = try container.decodeIfPresent(Bool.self, forKey: .validatesDomainName) ?? true
+        // A malformed hash fails the whole decoding, with its reason: never a policy missing a pin.
+        pinnedPublicKeyHashes = Set(
+            try container.decodeIfPresent([PublicKeyHash].self, forKey: .pinnedPublicKeyHashes) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -26,6 +28,7 @@ extension SecurityPolicy: Codable {
         // Sorted, so that one policy always encodes to the same bytes.
         try container.encode(
             pinnedCertificates.sorted { $0.lexicographicallyPrecedes($1) }, forKey: .pinnedCertificates)
+        try container.encode(pinnedPublicKeyHashes.map(\.description).sorted(), forKey: .pinnedPublicKeyHashes)
     }
 }
 // end-listing
@@ -34,6 +37,7 @@ extension SecurityPolicy: Equatable {
     public static func == (lhs: SecurityPolicy, rhs: SecurityPolicy) -> Bool {
         lhs.pinningMode == rhs.pinningMode && lhs.allowInvalidCertificates == rhs.allowInvalidCertificates
             && lhs.validatesDomainName == rhs.validatesDomainName && lhs.pinnedCertificates == rhs.pinnedCertificates
+            && lhs.pinnedPublicKeyHashes == rhs.pinnedPublicKeyHashes
     }
 }
 

@@ -11,8 +11,9 @@ extension SecurityPolicy {
         case .success(let read): chain = read
         case .failure(let refusal): return .refuse(refusal.reason)
         }
+        if pinningMode != .publicKey, !pinnedPublicKeyHashes.isEmpty { return .refuse(.keyHashesNeedPublicKeyMode) }
         if domain != nil, allowInvalidCertificates, validatesDomainName,
-            pinningMode == .none || pinnedCertificates.isEmpty
+            pinningMode == .none || (pinnedCertificates.isEmpty && pinnedPublicKeyHashes.isEmpty)
         {
             return .refuse(.domainValidationNeedsPinning)
         }
@@ -21,14 +22,14 @@ extension SecurityPolicy {
             time: trust.verifyDate ?? Date())
         if pinningMode == .none {
             if allowInvalidCertificates { return .accept(.anythingAllowed) }
-            return await rules.validate(chain, anchors: trust.roots.store).decision(
+            return await rules.validate(chain, against: trust.roots).decision(
                 accepting: .trustedChain, refusing: TrustDecision.Reason.untrustedChain)
         }
         // end-listing
         // listing: evaluate-with-pins
         var trustedChain: [Certificate]?
         if !allowInvalidCertificates {
-            switch await rules.validate(chain, anchors: trust.roots.store) {
+            switch await rules.validate(chain, against: trust.roots) {
             case .valid(let built): trustedChain = built
             case .invalid(let reasons): return .refuse(.untrustedChain(reasons))
             }
@@ -66,8 +67,15 @@ extension SecurityPolicy {
     /// validated one, or, with invalid certificates allowed, the path linked by issuer and
     /// signature from the leaf: never the list as presented, which anyone can append a pin to.
     func publicKeyPinning(_ chain: [Certificate]) -> TrustDecision {
-        let count = chain.filter { pins.publicKeys.contains($0.publicKey) }.count
+        let count = chain.filter { isPinned($0.publicKey) }.count
         return count > 0 ? .accept(.pinnedPublicKeys(count: count)) : .refuse(.noPinnedPublicKey)
+    }
+
+    /// A key is pinned when a pinned certificate holds it, whatever certificate holds it here (a
+    /// renewal, a cross-signed root), or when its hash is pinned.
+    func isPinned(_ key: Certificate.PublicKey) -> Bool {
+        pins.publicKeys.contains(key)
+            || (!pinnedPublicKeyHashes.isEmpty && pinnedPublicKeyHashes.contains(PublicKeyHash(key)))
     }
     // end-listing
 }

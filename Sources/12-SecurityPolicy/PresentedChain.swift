@@ -9,6 +9,8 @@ struct PresentedChain: Sendable {
     let leafDER: [UInt8]
     /// Everything after the leaf, in the order presented (intermediates, roots, or unrelated junk).
     let others: [Certificate]
+    /// Every certificate as the server sent it, leaf first.
+    let presented: [Data]
 
     struct Refusal: Error {
         let reason: TrustDecision.Reason
@@ -23,7 +25,9 @@ struct PresentedChain: Sendable {
             }
             parsed.append(certificate)
         }
-        return .success(PresentedChain(leaf: parsed[0], leafDER: Array(first), others: Array(parsed.dropFirst())))
+        return .success(
+            PresentedChain(
+                leaf: parsed[0], leafDER: Array(first), others: Array(parsed.dropFirst()), presented: certificates))
     }
 
     /// A certificate's DER, as a pin holds it.

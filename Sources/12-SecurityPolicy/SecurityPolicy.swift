@@ -38,6 +38,11 @@ public struct SecurityPolicy: Sendable {
     /// The public keys of the pinned certificates that could be read.
     public var pinnedPublicKeys: Set<Certificate.PublicKey> { pins.publicKeys }
 
+    /// Keys pinned by the hash of their `SubjectPublicKeyInfo`, beyond AFNetworking: public-key mode
+    /// counts them beside `pinnedPublicKeys`. Any other mode refuses every server while there are
+    /// some, since it would not look at them.
+    public var pinnedPublicKeyHashes: Set<PublicKeyHash> = []
+
     var pins: PinSet
 
     /// AFNetworking's `defaultPolicy`: no pinning, invalid certificates refused, the host checked.
@@ -53,7 +58,8 @@ public struct SecurityPolicy: Sendable {
 extension SecurityPolicy: CustomStringConvertible {
     public var description: String {
         "SecurityPolicy(\(pinningMode), allowInvalidCertificates: \(allowInvalidCertificates), "
-            + "validatesDomainName: \(validatesDomainName), \(pinnedCertificates.count) pinned)"
+            + "validatesDomainName: \(validatesDomainName), \(pinnedCertificates.count) pinned, "
+            + "\(pinnedPublicKeyHashes.count) key hashes)"
     }
 }
 

@@ -23,20 +23,34 @@ public struct ServerTrust: Sendable {
 
 /// The certificate authorities a chain may end at when nothing is pinned: the system's, or a list.
 public struct TrustRoots: Sendable {
-    let store: CertificateStore
+    enum Source: Sendable {
+        /// These roots, judged by swift-certificates' `Verifier` with the course's rules.
+        case certificates(CertificateStore)
+        /// The system's own judge: Apple's `SecTrust`, with its anchors, distrust lists and TLS rules.
+        case appleSystem
+    }
 
-    /// The system's CA bundle. On Linux it is read from `/etc/ssl/certs/ca-certificates.crt` (or
-    /// Fedora's path); on Apple platforms the manager asks `SecTrust` instead, and this is empty.
+    let source: Source
+
+    // listing: system-roots
+    /// The system's trusted roots. On Linux, the CA bundle, read from
+    /// `/etc/ssl/certs/ca-certificates.crt` (or Fedora's path). On Apple platforms, the system's
+    /// anchors as `SecTrust` applies them, as AFNetworking's `AFServerTrustIsValid` does. Elsewhere,
+    /// none: every chain that needs them is refused.
     public static var system: TrustRoots {
-        #if os(Linux)
-        TrustRoots(store: .systemTrustRoots)
+        #if canImport(Security)
+        TrustRoots(source: .appleSystem)
+        #elseif os(Linux)
+        TrustRoots(source: .certificates(.systemTrustRoots))
         #else
-        TrustRoots(store: CertificateStore())
+        TrustRoots(source: .certificates(CertificateStore()))
         #endif
     }
+    // end-listing
 
     /// Exactly these roots (DER); a root that does not parse is left out.
     public static func certificates(_ roots: [Data]) -> TrustRoots {
-        TrustRoots(store: CertificateStore(roots.compactMap { try? Certificate(derEncoded: Array($0)) }))
+        TrustRoots(
+            source: .certificates(CertificateStore(roots.compactMap { try? Certificate(derEncoded: Array($0)) })))
     }
 }

@@ -20,6 +20,9 @@ public struct TrustDecision: Sendable, Equatable, CustomStringConvertible {
         case noCertificates
         /// The certificate at this index of the presented list is not DER X.509.
         case unreadableCertificate(index: Int)
+        /// Keys pinned by hash in a mode that does not read them (certificate or none): refused
+        /// rather than ignored, since the app believes those keys are pinned.
+        case keyHashesNeedPublicKeyMode
         /// Invalid certificates allowed, the host to be validated, and nothing pinned: AFNetworking
         /// refuses, since nothing is left to validate the host against.
         case domainValidationNeedsPinning
@@ -35,7 +38,7 @@ public struct TrustDecision: Sendable, Equatable, CustomStringConvertible {
     public let reason: Reason
 
     static func accept(_ reason: Reason) -> TrustDecision { TrustDecision(isTrusted: true, reason: reason) }
-    static func refuse(_ reason: Reason) -> TrustDecision { TrustDecision(isTrusted: false, reason: reason) }
+    package static func refuse(_ reason: Reason) -> TrustDecision { TrustDecision(isTrusted: false, reason: reason) }
 
     public var description: String {
         switch reason {
@@ -45,6 +48,7 @@ public struct TrustDecision: Sendable, Equatable, CustomStringConvertible {
         case .pinnedPublicKeys(let count): "trusted: \(count) public key(s) of the chain are pinned"
         case .noCertificates: "refused: the server presented no certificate"
         case .unreadableCertificate(let index): "refused: presented certificate \(index) is not DER X.509"
+        case .keyHashesNeedPublicKeyMode: "refused: keys pinned by hash are read in public-key mode only"
         case .domainValidationNeedsPinning:
             "refused: to validate a domain name while allowing invalid certificates, you must pin certificates"
         case .untrustedChain(let reasons): "refused: no valid chain to a trusted root" + Self.list(reasons)

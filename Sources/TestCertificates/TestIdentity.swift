@@ -10,8 +10,18 @@ public struct TestIdentity: Sendable {
     /// The certificate as DER, the bytes a TLS server sends and a pin holds.
     public let der: [UInt8]
     public let privateKey: Certificate.PrivateKey
+    /// The certificate in words, for a failing test's message: "a leaf for other.example under the
+    /// intermediate". Its subject and issuer until `named(_:)` says more.
+    public private(set) var words: String
 
     public var data: Data { Data(der) }
+
+    /// The same certificate, described as `words`.
+    public func named(_ words: String) -> TestIdentity {
+        var named = self
+        named.words = words
+        return named
+    }
 
     /// The key in PEM (PKCS #8), the form a TLS server is configured with.
     public var privateKeyPEM: String {
@@ -24,16 +34,16 @@ public struct TestIdentity: Sendable {
         self.certificate = certificate
         self.der = serializer.serializedBytes
         self.privateKey = privateKey
+        self.words =
+            certificate.subject == certificate.issuer
+            ? "\(certificate.subject), self-signed" : "\(certificate.subject), issued by \(certificate.issuer)"
     }
 }
 
 extension TestIdentity: CustomStringConvertible {
-    /// Short, for test names with arguments: `CN=localhost, issued by CN=Course Server CA 1B`.
-    public var description: String {
-        certificate.subject == certificate.issuer
-            ? "\(certificate.subject), self-signed"
-            : "\(certificate.subject), issued by \(certificate.issuer)"
-    }
+    /// Short, for test names with arguments: `the right leaf for localhost`, or, for a certificate
+    /// made without words, `CN=localhost, issued by CN=Course Server CA 1B`.
+    public var description: String { words }
 }
 
 /// How to make one certificate. Every field has the value of an ordinary, valid certificate at

@@ -60,7 +60,7 @@ struct Check: ParsableCommand {
 func checkOnce(_ selection: ExerciseSelection, in course: Course, showHints: Bool) throws -> Bool {
     var check = Workshop.Check(course: course, terminal: .current) { print($0) }
     check.showHints = showHints
-    print("(the first build takes a minute or two; later ones a few seconds)")
+    print(ExerciseBuildNote.note(for: selection, in: course))
     var progress = LearnerProgress.load(for: course)
     let passed = try check.run(selection, progress: &progress)
     try progress.save(for: course)
@@ -550,7 +550,8 @@ struct RebuildCheckCommand: ParsableCommand {
             }
             return number
         }
-        print("(the first check builds what the chapter depends on: a minute or two; later ones a few seconds)")
+        print(
+            "(a check builds what changed since the last one; one that compiles a package for the first time says so)")
         let check = RebuildCheck(workspace: workspace, terminal: .current) { print($0) }
         var progress = LearnerProgress.load(for: workspace.course)
         let passed = try check.run(chapter: chapter, through: stage, own: ownChapters, progress: &progress)

@@ -162,3 +162,39 @@ struct DangerousCornerTests {
         #expect(decision.isTrusted && decision.reason == .pinnedCertificateInChain, "\(decision)")
     }
 }
+
+/// A server chooses what it sends. Two CAs that issued each other are an endless path for a
+/// walk that may visit a certificate twice: the handshake would never end.
+@Suite("Certificates that issue each other")
+struct LoopTests {
+    @Test("A loop of issuers is judged in every mode, not walked for ever")
+    func issuersInALoop() async {
+        let chain = [pki.loopLeaf, pki.loopCA, pki.loopPartnerCA]
+        let cases: [(SecurityPolicy, Bool, String)] = [
+            (
+                policy(.publicKey, pinning: [pki.loopPartnerCA], allowInvalid: true), true,
+                "public-key mode, invalid allowed, pinning \"Loop CA B\""
+            ),
+            (
+                policy(.publicKey, pinning: [pki.intermediate], allowInvalid: true), false,
+                "public-key mode, invalid allowed, pinning the intermediate"
+            ),
+            (
+                policy(.certificate, pinning: [pki.intermediate], allowInvalid: true), false,
+                "certificate mode, invalid allowed, pinning the intermediate"
+            ),
+            (.default, false, "the default policy"),
+        ]
+        // One at a time: each stuck evaluation would hold a thread for good.
+        for (policy, trusted, name) in cases {
+            let decision = await decision(within: 30) { await policy.decide(chain, for: "localhost") }
+            guard let decision else {
+                Issue.record(
+                    "\(name), shown \(words(chain)): no decision after 30 seconds. Does the walk up the issuers visit a certificate twice?"
+                )
+                return
+            }
+            #expect(decision.isTrusted == trusted, "\(name), shown \(words(chain)): \(decision)")
+        }
+    }
+}

@@ -137,3 +137,48 @@ struct PinningTests {
         mode == .certificate ? "notAnchoredInPins" : "noPinnedPublicKey"
     }
 }
+
+/// What a key pin is for: the key outlives its certificate. Public-key mode compares keys, so the
+/// same key in another certificate (a renewal, a root sent cross-signed) matches; certificate mode
+/// compares certificates, so it does not.
+@Suite("A key in another certificate")
+struct SameKeyTests {
+    @Test("A renewal keeps its key: public-key mode trusts it, certificate mode does not")
+    func renewal() async {
+        let renewed = [pki.renewedLocalhostLeaf, pki.intermediate]
+        let byKey = await policy(.publicKey, pinning: [pki.localhostLeaf]).decide(renewed, for: "localhost")
+        #expect(
+            byKey.isTrusted && byKey.reason == .pinnedPublicKeys(count: 1),
+            "public-key mode pinning the right leaf, shown \(words(renewed)): its key is the pinned one, in a new certificate: \(byKey)"
+        )
+        let byCertificate = await policy(.certificate, pinning: [pki.localhostLeaf]).decide(renewed, for: "localhost")
+        #expect(
+            !byCertificate.isTrusted && byCertificate.reason.kind == "notAnchoredInPins",
+            "certificate mode pinning the right leaf, shown \(words(renewed)): the pinned certificate is not among them, whatever key they share: \(byCertificate)"
+        )
+    }
+
+    @Test("A pinned root's key counts in the certificate that cross-signs it, on the path linked by signatures")
+    func crossSignedRoot() async {
+        // No validated chain (invalid certificates allowed): the path climbs the list as sent,
+        // which holds the root only as the old root's cross-signed copy.
+        let decision = await policy(.publicKey, pinning: [pki.root], allowInvalid: true).decide(
+            pki.httpbinChain, for: "httpbin.org")
+        #expect(
+            decision.isTrusted && decision.reason == .pinnedPublicKeys(count: 1),
+            "public-key mode pinning the self-signed root, shown \(words(pki.httpbinChain)): the cross-signed root holds the pinned key: \(decision)"
+        )
+    }
+
+    @Test("A pinned leaf is refused before its validity begins, as after it ends", arguments: [false, true])
+    func notYetValidPinnedLeaf(allowInvalid: Bool) async {
+        let leaf = pki.notYetValidLeaf
+        let decision = await policy(.certificate, pinning: [leaf], allowInvalid: allowInvalid).decide(
+            [leaf], for: "localhost")
+        let expected = allowInvalid ? "notAnchoredInPins" : "untrustedChain"
+        #expect(
+            !decision.isTrusted && decision.reason.kind == expected,
+            "certificate mode pinning \(leaf.words), which the server presents alone\(allowInvalid ? " (invalid certificates allowed: the pinned leaf anchors itself)" : ""): \(decision)"
+        )
+    }
+}

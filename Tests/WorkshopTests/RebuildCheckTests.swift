@@ -63,6 +63,7 @@ struct RebuildCheckTests {
             asked.withLock { $0.append(keys) }
             return runs(keys)
         }
+        check.buildAhead = { _, _, _ in nil }
         return (check, { asked.value }, { text.value })
     }
 
@@ -226,6 +227,7 @@ struct RebuildSetupTests {
             workspace: RebuildWorkspace(course: course, folder: course.root.appendingPathComponent("rebuild")),
             terminal: .plain, write: { line in text.withLock { $0 += line + "\n" } }, confirm: { _ in answer })
         setup.makeStarter = { chapter in "// the starter of \(chapter.module)\n" }
+        setup.buildAhead = { _, _ in nil }
         return (setup, { text.value })
     }
 

@@ -170,7 +170,7 @@ struct RebuildRealRunTests {
         let chapter = try RebuildChapter.named(2, in: course)
         let manifest = try CourseManifest.load(packageAt: course.root)
         try workspace.package.prepare(
-            workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
+            try workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
         let runner = StageRunner(
             package: workspace.package, testTarget: chapter.testTarget,
             paths: workspace.learnerPaths(for: [chapter], manifest: manifest))

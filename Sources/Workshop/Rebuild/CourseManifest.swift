@@ -13,6 +13,9 @@ package struct CourseManifest: Sendable, Equatable {
         package var targetDependencies: [String]
         /// The packages (by name, as the manifest writes them) whose products this target uses.
         package var packageDependencies: [String]
+        /// Those products, by name, in the same order: `productDependencies[i]` is a product of
+        /// `packageDependencies[i]`.
+        package var productDependencies: [String] = []
         /// The files of its folder the target leaves out, relative to the folder.
         package var exclude: [String] = []
     }
@@ -80,17 +83,21 @@ package struct CourseManifest: Sendable, Equatable {
             let folder = target.type == "test" ? "Tests" : "Sources"
             var targetDependencies: [String] = []
             var packages: [String] = []
+            var products: [String] = []
             for dependency in target.dependencies {
                 if let name = dependency.byName?.first ?? dependency.target?.first, let name {
                     targetDependencies.append(name)
                 }
-                if let product = dependency.product, product.count > 1, let package = product[1] {
+                if let product = dependency.product, product.count > 1, let name = product[0], let package = product[1]
+                {
                     packages.append(package)
+                    products.append(name)
                 }
             }
             return Target(
                 name: target.name, type: target.type, path: target.path ?? "\(folder)/\(target.name)",
-                targetDependencies: targetDependencies, packageDependencies: packages, exclude: target.exclude ?? [])
+                targetDependencies: targetDependencies, packageDependencies: packages, productDependencies: products,
+                exclude: target.exclude ?? [])
         }
         let identities = dump.dependencies.map { dependency in
             (dependency.sourceControl ?? dependency.fileSystem ?? dependency.registry)?.first?.identity ?? ""

@@ -9,21 +9,50 @@ package struct RebuildCheck {
     package var write: (String) -> Void
     /// Runs the tests; replaced in tests by recorded reports.
     var runTests: (_ chapter: RebuildChapter, _ own: [RebuildChapter], _ keys: [String]) throws -> StageRunner.Report
+    /// Starts building, in the background, what the tests `keys` need, when that is more than the
+    /// last check built; returns what to tell the learner. Replaced in tests.
+    var buildAhead: (_ chapter: RebuildChapter, _ own: [RebuildChapter], _ keys: [String]) -> String?
 
     package init(workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void) {
         self.workspace = workspace
         self.terminal = terminal
         self.write = write
         runTests = { chapter, own, keys in
-            let manifest = try CourseManifest.load(packageAt: workspace.course.root)
-            let package = workspace.package
-            try package.prepare(workspace.testLayout(for: chapter, own: own, manifest: manifest), manifest: manifest)
             let line = BuildProgressLine(terminal: terminal)
             defer { line.clear() }
+            BackgroundBuild.waitIfRunning(workspace, write: write, progress: line)
+            let manifest = try CourseManifest.load(packageAt: workspace.course.root)
+            let package = workspace.package
+            let layout = try workspace.testLayout(for: chapter, own: own, manifest: manifest, running: keys)
+            var times = BuildTimes.load(workspace)
+            let firstBuild = !package.unbuiltPackages(in: layout, manifest: manifest).isEmpty
+            if let forecast = BuildTimes.forecast(
+                of: layout, chapter: chapter, package: package, manifest: manifest, times: times)
+            {
+                write(terminal.dim("  " + forecast))
+            }
+            try package.prepare(layout, manifest: manifest)
             let runner = StageRunner(
                 package: package, testTarget: chapter.testTarget,
                 paths: workspace.learnerPaths(for: [chapter] + own, manifest: manifest), onOutput: line.update)
-            return try runner.run(keys)
+            let started = Date()
+            let report = try runner.run(keys)
+            if firstBuild && report.built {
+                times.seconds[BuildTimes.key(of: layout, chapter: chapter)] = Date().timeIntervalSince(started)
+                times.save(workspace)
+            }
+            return report
+        }
+        buildAhead = { chapter, own, keys in
+            guard let manifest = try? CourseManifest.load(packageAt: workspace.course.root),
+                let layout = try? workspace.testLayout(for: chapter, own: own, manifest: manifest, running: keys),
+                !workspace.package.unbuiltPackages(in: layout, manifest: manifest).isEmpty,
+                BackgroundBuild.start(layout, chapter: chapter, workspace: workspace, manifest: manifest)
+            else { return nil }
+            let forecast = BuildTimes.forecast(
+                of: layout, chapter: chapter, package: workspace.package, manifest: manifest,
+                times: BuildTimes.load(workspace))
+            return "What the next stage needs is building in the background meanwhile \(forecast ?? "")."
         }
     }
 
@@ -92,6 +121,11 @@ package struct RebuildCheck {
         }
         if let failure = report.processFailure { write(indent(Check.limited(failure), by: 4)) }
         write(nextStep(plan: plan, through: through, allPassed: allPassed, chapter: number, report: report))
+        if allPassed && report.processFailure == nil && through < plan.stages.count,
+            let ahead = buildAhead(chapter, own, plan.stages(through: through + 1).flatMap(\.tests))
+        {
+            write(terminal.dim(ahead))
+        }
         return allPassed && report.processFailure == nil
     }
 

@@ -28,11 +28,17 @@ package struct RebuildPackage: Sendable {
         package var replacements: [String: URL] = [:]
         /// Targets to compile with the options that write their textual interface: name → file.
         package var interfaces: [String: URL] = [:]
+        /// A test target cut down to the files and dependencies a check needs (nil: all of it).
+        package var testFiles: TestFileSelection?
 
-        package init(targets: Set<String>, replacements: [String: URL] = [:], interfaces: [String: URL] = [:]) {
+        package init(
+            targets: Set<String>, replacements: [String: URL] = [:], interfaces: [String: URL] = [:],
+            testFiles: TestFileSelection? = nil
+        ) {
             self.targets = targets
             self.replacements = replacements
             self.interfaces = interfaces
+            self.testFiles = testFiles
         }
     }
 
@@ -76,6 +82,23 @@ package struct RebuildPackage: Sendable {
             lines += [
                 "for target in package.targets where target.name == \"\(target)\" {",
                 "    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([\(flags)])]",
+                "}",
+            ]
+        }
+        if let selection = layout.testFiles {
+            let excluded = selection.excludedFiles.map { "\"\($0)\"" }.joined(separator: ", ")
+            let kept = selection.dependencies.map { "\"\($0)\"" }.joined(separator: ", ")
+            lines += [
+                "// The test files this check's stages do not need, and what only they depend on, left out.",
+                "for target in package.targets where target.name == \"\(selection.testTarget)\" {",
+                "    target.exclude += [\(excluded)]",
+                "    let kept: Set<String> = [\(kept)]",
+                "    target.dependencies.removeAll { dependency in",
+                "        if case .targetItem(let name, _) = dependency { return !kept.contains(name) }",
+                "        if case .byNameItem(let name, _) = dependency { return !kept.contains(name) }",
+                "        if case .productItem(let name, _, _, _) = dependency { return !kept.contains(name) }",
+                "        return false",
+                "    }",
                 "}",
             ]
         }

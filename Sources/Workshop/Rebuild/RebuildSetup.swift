@@ -12,6 +12,9 @@ package struct RebuildSetup {
     package var confirm: (String) -> Bool
     /// Writes the starter's text; replaced in tests.
     var makeStarter: (RebuildChapter) throws -> String
+    /// Starts building the first check's tests in the background; returns what to tell the
+    /// learner, nil when nothing was started. Replaced in tests.
+    var buildAhead: (RebuildChapter, StagePlan) -> String?
 
     package init(
         workspace: RebuildWorkspace, terminal: Terminal, write: @escaping (String) -> Void,
@@ -25,6 +28,21 @@ package struct RebuildSetup {
             let line = BuildProgressLine(terminal: terminal)
             defer { line.clear() }
             return try Starter.make(for: chapter, in: workspace, onOutput: line.update)
+        }
+        buildAhead = { chapter, plan in
+            guard let first = plan.stages.first,
+                let manifest = try? CourseManifest.load(packageAt: workspace.course.root),
+                let layout = try? workspace.testLayout(for: chapter, own: [], manifest: manifest, running: first.tests)
+            else { return nil }
+            let forecast = BuildTimes.forecast(
+                of: layout, chapter: chapter, package: workspace.package, manifest: manifest,
+                times: BuildTimes.load(workspace))
+            guard BackgroundBuild.start(layout, chapter: chapter, workspace: workspace, manifest: manifest) else {
+                return nil
+            }
+            return "Stage 1's tests are building in the background while you read"
+                + (forecast.map { " \($0)" } ?? "")
+                + "; `rebuild check \(chapter.number)` waits for them."
         }
     }
 
@@ -104,6 +122,7 @@ package struct RebuildSetup {
         if let first = plan.stages.first {
             write("\nStage 1: \(first.title)\n" + indent(first.brief, by: 2))
         }
+        if let building = buildAhead(chapter, plan) { write("\n" + building) }
         write("\nThen: swift run workshop rebuild check \(chapter.number)")
     }
 

@@ -162,13 +162,15 @@ package struct RebuildVerifier {
         try starter.write(
             to: folder.appendingPathComponent("\(chapter.module).swift"), atomically: true, encoding: .utf8)
 
+        // Stage 1's files only, as a learner's first check builds them: this proves that cut too.
+        let first = plan.stages[0]
         try workspace.package.prepare(
-            workspace.testLayout(for: chapter, own: [], manifest: manifest), manifest: manifest)
+            try workspace.testLayout(for: chapter, own: [], manifest: manifest, running: first.tests),
+            manifest: manifest)
         var runner = StageRunner(
             package: workspace.package, testTarget: chapter.testTarget,
             paths: workspace.learnerPaths(for: [chapter], manifest: manifest), onOutput: onOutput)
         runner.isolatesCrashes = false
-        let first = plan.stages[0]
         let report = try runner.run(first.tests)
         let shown = course.relative(folder)
         guard report.built else {

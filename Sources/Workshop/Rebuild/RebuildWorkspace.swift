@@ -42,13 +42,23 @@ package struct RebuildWorkspace: Sendable {
     package func shown(_ url: URL) -> String { course.relative(url) }
 
     /// The package's targets for `chapter`'s tests, with the learner's modules (the chapter's and
-    /// those of `own`) in place of the course's.
-    func testLayout(for chapter: RebuildChapter, own: [RebuildChapter], manifest: CourseManifest)
-        -> RebuildPackage.Layout
-    {
+    /// those of `own`) in place of the course's. Given the tests a check runs, only the test files
+    /// and the targets they need (`TestFileSelection`); otherwise all of them.
+    func testLayout(
+        for chapter: RebuildChapter, own: [RebuildChapter], manifest: CourseManifest, running tests: [String]? = nil
+    ) throws -> RebuildPackage.Layout {
         var replacements: [String: URL] = [:]
         for mine in own + [chapter] { replacements[mine.module] = moduleFolder(for: mine) }
-        return RebuildPackage.Layout(targets: manifest.closure(of: [chapter.testTarget]), replacements: replacements)
+        guard let tests,
+            let selection = try TestFileSelection.make(for: Set(tests), chapter: chapter, manifest: manifest)
+        else {
+            return RebuildPackage.Layout(
+                targets: manifest.closure(of: [chapter.testTarget]), replacements: replacements)
+        }
+        return RebuildPackage.Layout(
+            targets: manifest.closure(of: selection.dependencies).union([chapter.testTarget]),
+            replacements: replacements,
+            testFiles: selection)
     }
 
     /// How the compiler's and the backtracer's paths are shown: the learner's modules by their
