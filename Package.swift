@@ -207,7 +207,7 @@ let package = Package(
 
         // Chapters 4, 6, 7 and 10 against a real HTTP server nobody here wrote (Python's httpbin
         // under gunicorn, which `.ci/run` installs and starts). The tests are skipped unless
-        // AFN_INTEROP_URL names the server: README, "The test server".
+        // AFN_INTEROP_URL names the server: CONTRIBUTING.md, "The test server and the interoperability suite".
         .testTarget(
             name: "InteropTests",
             dependencies: [

@@ -198,8 +198,9 @@ public final class TaskDelegate: Sendable {
     }
 
     /// Why the finished download could not be moved to `downloadFileURL`, or nil. The completion
-    /// handler is not told: as in AFNetworking, it gets the URL and no error, and the failure is
-    /// posted as `downloadTaskDidFailToMoveFile` (chapter 10's `async` download throws it).
+    /// handler is not told: as in AFNetworking, it gets the URL and no move error (the
+    /// serializer's error, if any, is kept), and the failure is posted as
+    /// `downloadTaskDidFailToMoveFile` (chapter 10's `async` download throws it).
     package var downloadMoveError: (any Error)? {
         state.withLock { $0.downloadMoveError }
     }

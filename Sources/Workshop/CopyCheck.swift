@@ -102,7 +102,8 @@ package struct CopyCheck: Sendable {
         try exercises.map(verdict).filter(\.isCopy).map { verdict in
             verdict.summary
                 + ". An exercise must ask for what its chapter does not print: a variant of the rule, a prediction, "
-                + "a bug to find, a constraint the chapter's code does not meet (README, \"For instructors\")"
+                + "a bug to find, a constraint the chapter's code does not meet "
+                + "(CONTRIBUTING.md, \"Exercises and known-bad attempts\")"
         }
     }
 

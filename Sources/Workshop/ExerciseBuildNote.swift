@@ -6,7 +6,7 @@ package enum ExerciseBuildNote {
     /// Chapters whose exercises need a package no earlier chapter builds: a module of it, to tell
     /// whether it is built, and what it costs. Chapter 12's exercises need swift-certificates, and
     /// with it swift-crypto and its copy of BoringSSL; measured on a 2-core Linux machine (README,
-    /// "Start here").
+    /// "How long the first build takes").
     static let heavyChapters: [Int: (module: String, what: String)] = [
         12: (
             "X509",

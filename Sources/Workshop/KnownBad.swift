@@ -104,7 +104,8 @@ struct KnownBadRounds {
             return "\(attempt.exercise): known-bad attempt \(course.relative(attempt.patch)) no longer applies to "
                 + "\(course.relative(solution)):\n"
                 + indent(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), by: 4)
-                + "\n  make the mistake again in the solution and write the patch anew (README, \"For authors\")"
+                + "\n  make the mistake again in the solution and write the patch anew "
+                + "(CONTRIBUTING.md, \"Known-bad attempts\")"
         }
         try FileTree.synchronize(
             root.appendingPathComponent("\(exercise.chapterFolder.lastPathComponent)/\(folderName)"), with: scratch)

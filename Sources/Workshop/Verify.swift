@@ -119,7 +119,7 @@ package struct Verifier {
             files.contains(where: { $0.pathExtension == "patch" })
         else {
             return [
-                "\(exercise.id): no known-bad attempt; add the classic wrong answer this exercise is about, as a patch against the solution in KnownBad/\(exercise.stubFolder?.lastPathComponent ?? "\(exercise.id)")/ (see README, 'Known-bad attempts')"
+                "\(exercise.id): no known-bad attempt; add the classic wrong answer this exercise is about, as a patch against the solution in KnownBad/\(exercise.stubFolder?.lastPathComponent ?? "\(exercise.id)")/ (see CONTRIBUTING.md, 'Known-bad attempts')"
             ]
         }
         var problems = files.filter { $0.pathExtension != "patch" }.map { file in

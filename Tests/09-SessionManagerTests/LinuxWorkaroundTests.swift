@@ -226,7 +226,8 @@ struct LinuxWorkaroundTests {
             try #require(
                 suspendedWhile.value == .running, "suspended while \(String(describing: suspendedWhile.value))")
             #expect(done.value == nil)
-            // Resuming straight after a suspend can crash FoundationNetworking; a moment apart it cannot.
+            // A moment apart, out of caution: with a URL cache, a resume that lands before the
+            // suspension's queued work has run stops FoundationNetworking (chapter 8, step 3).
             try await Task.sleep(nanoseconds: 100_000_000)
             manager.resume(task)
             #expect(await eventually(within: 20) { done.value != nil })

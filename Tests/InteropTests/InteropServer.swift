@@ -7,8 +7,8 @@ import TestSupport
 import Testing
 
 /// The server these tests talk to: Python's httpbin under gunicorn, named by `AFN_INTEROP_URL`
-/// (`http://127.0.0.1:PORT`). `.ci/run` installs and starts it; README, "The test server", says
-/// how to do the same by hand.
+/// (`http://127.0.0.1:PORT`). `.ci/run` installs and starts it; CONTRIBUTING.md, "The test server
+/// and the interoperability suite", says how to do the same by hand.
 enum InteropServer {
     static let variable = "AFN_INTEROP_URL"
 
@@ -41,7 +41,9 @@ extension Trait where Self == ConditionTrait {
     /// skipped, with this reason. With it, a server that does not answer fails every test.
     static var interopServer: Self {
         .enabled(
-            if: InteropServer.address != nil, "set AFN_INTEROP_URL to a running httpbin (README, \"The test server\")")
+            if: InteropServer.address != nil,
+            "set AFN_INTEROP_URL to a running httpbin (CONTRIBUTING.md, \"The test server and the interoperability suite\")"
+        )
     }
 }
 

@@ -60,7 +60,7 @@ extension Trait where Self == ConditionTrait {
     static var pinnedInteropServer: Self {
         .enabled(
             if: PinnedInteropServer.address != nil,
-            "set AFN_INTEROP_TLS_URL (and _CA, _LOG) with Tests/InteropTests/nginx-tls.sh (README, \"The test server\")"
+            "set AFN_INTEROP_TLS_URL (and _CA, _LOG) with Tests/InteropTests/nginx-tls.sh (CONTRIBUTING.md, \"The test server and the interoperability suite\")"
         )
     }
 }

@@ -160,7 +160,8 @@ struct WrongModuleProof {
             return
                 "\(module.name): \(course.relative(module.patch)) no longer applies to \(course.relative(module.sourcesFolder)):\n"
                 + indent(Check.limited(apply.output.trimmingCharacters(in: .whitespacesAndNewlines), to: 800), by: 4)
-                + "\n  make the mistake again in the module and write the patch anew (README, \"Wrong modules\")"
+                + "\n  make the mistake again in the module and write the patch anew "
+                + "(CONTRIBUTING.md, \"Wrong modules\")"
         }
         try FileTree.synchronize(folder, with: scratch)
         return nil
