@@ -64,9 +64,11 @@ struct TimeoutTests {
     @Test("The configuration's timeoutIntervalForResource bounds the whole request")
     func resourceTimeout() async throws {
         try await TLSServer.with(TLSServer.right) { server in
-            let manager = try await Self.warmed(server) { $0.timeoutIntervalForResource = 2 }
+            // The limit bounds the warming request too, handshake included: 10 s leaves a busy
+            // machine room for it, and the drip (a byte every 1.2 s, 60 s in all) outlasts it.
+            let manager = try await Self.warmed(server) { $0.timeoutIntervalForResource = 10 }
             defer { manager.invalidateSession(cancelingTasks: true) }
-            let outcome = await Pinned.get(manager, server.url("/drip?bytes=50&duration=10000"))
+            let outcome = await Pinned.get(manager, server.url("/drip?bytes=50&duration=60000"))
             #expect(outcome.code == .timedOut, "\(outcome)")
         }
     }
