@@ -601,7 +601,10 @@ struct RebuildVerifyCommand: ParsableCommand {
     @Option(help: "Only these chapters, e.g. 2,9 (default: every chapter).")
     var chapters: String?
 
-    @Flag(help: "Show, for each wrong module, the stage it fails and what a learner who makes that mistake sees there.")
+    @Flag(
+        help:
+            "Show, for each wrong module, the first stage it fails and what a learner who makes that mistake sees there (the stages run in order, not the recorded one first)."
+    )
     var showWrongModules = false
 
     @Option(help: "Only these wrong modules (file names without .patch, e.g. unsorted-keys), and no starters.")
@@ -616,6 +619,7 @@ struct RebuildVerifyCommand: ParsableCommand {
     func run() throws {
         var verifier = RebuildVerifier(course: try currentCourse())
         if let workspace { verifier.folder = workspace }
+        verifier.runsCaughtStageFirst = !showWrongModules
         let start = Date()
         verifier.progress = { step in
             let elapsed = Int(Date().timeIntervalSince(start))

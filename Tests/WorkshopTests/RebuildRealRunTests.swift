@@ -249,6 +249,53 @@ struct RebuildRealRunTests {
     }
 
     @Test(
+        "Verify runs first the stage that caught a wrong module last time, and records the stage that caught each one"
+    )
+    func caughtStagesFirst() throws {
+        let folder = try Self.course.get()
+        let course = folder.course
+        // Caught by stage 2 (the counter) and by stage 3 (halving): which one names it depends on
+        // which runs first.
+        // The module's file has no newline at its end, and a line of a patch holding only a space
+        // would not survive an editor: so the patch is written piece by piece.
+        let noNewline = "\\ No newline at end of file\n"
+        try folder.write(
+            "Tests/02-DoublerTests/WrongModules/counter-and-halving.patch",
+            "The counter's tick does nothing, and halving divides by three.\n\n"
+                + "diff --git a/Doubler.swift b/Doubler.swift\n--- a/Doubler.swift\n+++ b/Doubler.swift\n"
+                + "@@ -5,5 +5,5 @@ public struct Counter: Equatable {\n     public init() {}\n"
+                + "-    public mutating func tick() { count += 1 }\n+    public mutating func tick() {}\n }\n \n"
+                + "-public func halved(_ x: Int) -> Int { x / 2 }\n" + noNewline
+                + "+public func halved(_ x: Int) -> Int { x / 3 }\n" + noNewline)
+        let record = course.root.appendingPathComponent("Tests/02-DoublerTests/WrongModules/caught-stages.txt")
+        defer {
+            try? FileManager.default.removeItem(at: record)
+            try? FileManager.default.removeItem(
+                at: course.root.appendingPathComponent("Tests/02-DoublerTests/WrongModules/counter-and-halving.patch"))
+        }
+        // A record with a stage that catches it, and one out of date (stage 3 passes with the
+        // counter alone broken), and a line for a wrong module that no longer exists.
+        try folder.write(
+            "Tests/02-DoublerTests/WrongModules/caught-stages.txt",
+            "# a record\ncounter-and-halving 3\ncounter-never-counts 3\ngone 1\n")
+        var verifier = RebuildVerifier(course: course)
+        verifier.onlyWrongModules = ["counter-never-counts", "counter-and-halving"]
+        var caught: [String: Int] = [:]
+        verifier.caught = { caught[$0.module.slug] = $0.stage }
+        #expect(try verifier.run().isEmpty)
+        #expect(caught == ["counter-and-halving": 3, "counter-never-counts": 2], "the recorded stage runs first")
+        let written = try String(contentsOf: record, encoding: .utf8)
+        #expect(written.hasSuffix("counter-and-halving 3\ncounter-never-counts 2\n"), "\(written)")
+        #expect(!written.contains("gone"), "\(written)")
+
+        // In order (`--show-wrong-modules`): the first stage a learner would see fail.
+        verifier.runsCaughtStageFirst = false
+        caught = [:]
+        #expect(try verifier.run().isEmpty)
+        #expect(caught == ["counter-and-halving": 2, "counter-never-counts": 2], "in order")
+    }
+
+    @Test(
         "Verify: the course's module passes every stage through the rebuild path, and the starter compiles and fails stage 1"
     )
     func verify() throws {

@@ -25,6 +25,9 @@ package struct RebuildVerifier {
     /// Only the wrong modules with these names (file names without `.patch`), and no starters:
     /// for an author working on one. Nil: every wrong module, and every starter.
     package var onlyWrongModules: Set<String>?
+    /// Whether each wrong module's recorded stage (`CaughtStages`) runs first: on by default (CI);
+    /// off for `--show-wrong-modules`, which names the first stage a learner would see fail.
+    package var runsCaughtStageFirst = true
 
     /// Where the rebuild package is built, relative to the course: `.build/rebuild-verify` by
     /// default. Two verifiers with folders of their own can run at once on different chapters
@@ -87,7 +90,8 @@ package struct RebuildVerifier {
                 chapter, plan: plans[chapter.number]!, listed: listed[chapter.testTarget] ?? [], manifest: manifest)
         }
         let proof = WrongModuleProof(
-            workspace: workspace, manifest: manifest, progress: progress, onOutput: onOutput, caught: caught)
+            workspace: workspace, manifest: manifest, progress: progress, onOutput: onOutput, caught: caught,
+            runsCaughtStageFirst: runsCaughtStageFirst)
         for chapter in chapters.reversed() {
             let modules = try WrongModule.all(of: chapter).filter { onlyWrongModules?.contains($0.slug) ?? true }
             problems += try proof.run(modules, of: chapter, plan: plans[chapter.number]!)

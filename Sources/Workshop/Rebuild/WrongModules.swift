@@ -61,9 +61,12 @@ package struct WrongModule: Sendable, Equatable {
     }
 
     /// `chapter 2, unsorted-keys`; `chapter 12, PinnedTransport/verification-off` for another module's.
-    package var name: String {
-        "chapter \(chapter), "
-            + (patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)")
+    package var name: String { "chapter \(chapter), \(key)" }
+
+    /// The patch's path in the chapter's folder of wrong modules, without `.patch`:
+    /// `unsorted-keys`, or `PinnedTransport/verification-off` for another module's.
+    package var key: String {
+        patch.deletingLastPathComponent().lastPathComponent == Self.folderName ? slug : "\(module)/\(slug)"
     }
 }
 
@@ -80,7 +83,7 @@ package struct WrongModuleCatch: Sendable {
 
 /// Proves a chapter's wrong modules wrong: each is applied to a copy of the course's module, built
 /// with the chapter's tests, and judged stage by stage, in order, stopping at the first stage that
-/// fails. A wrong module is a problem when its patch no longer applies, when it does not compile (it
+/// fails (the stage that caught it last time first, when `runsCaughtStageFirst`: `CaughtStages`). A wrong module is a problem when its patch no longer applies, when it does not compile (it
 /// proves nothing), or when it passes every stage (the suite misses the mistake).
 ///
 /// Cost, the reason for the shape: the wrong modules of one module are all built from one folder,
@@ -97,6 +100,9 @@ struct WrongModuleProof {
     var onOutput: (@Sendable (String) -> Void)?
     /// Called with each wrong module caught.
     var caught: (WrongModuleCatch) -> Void = { _ in }
+    /// Whether each wrong module's recorded stage runs first (CI); off, the stages run in order,
+    /// so that the stage named is the first a learner who made the mistake would see fail.
+    var runsCaughtStageFirst = true
 
     var course: Course { workspace.course }
 
@@ -113,6 +119,8 @@ struct WrongModuleProof {
         // as long as the patched module and its files are the same ones (a patch that adds or
         // removes a file, or one of another module, which changes the layout, needs a new plan).
         var direct: (commands: BuildPlanCommands, module: String, files: Set<String>)?
+        var record = CaughtStages.read(for: chapter)
+        defer { try? record.write(for: chapter) }
         for (index, module) in modules.enumerated() {
             progress(
                 "chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)"
@@ -129,8 +137,11 @@ struct WrongModuleProof {
             try workspace.package.prepare(layout, manifest: manifest)
             let files = Set(try FileTree.files(in: folder).keys)
             let commands = direct.flatMap { $0.module == module.module && $0.files == files ? $0.commands : nil }
-            let judged = try judge(module, of: chapter, plan: plan, started: started, building: commands)
+            let hint = runsCaughtStageFirst ? record.stages[module.key] : nil
+            let judged = try judge(
+                module, of: chapter, plan: plan, started: started, building: commands, firstStage: hint)
             problems += judged.problems
+            record.stages[module.key] = judged.caughtAt
             if judged.builtBySwiftPM {
                 direct = BuildPlanCommands.read(
                     packageAt: workspace.package.folder, module: module.module, testTarget: chapter.testTarget
@@ -169,13 +180,14 @@ struct WrongModuleProof {
 
     // MARK: Judging
 
-    /// Builds `module` (through `building` when given, else through SwiftPM with the first stage)
-    /// and judges it: the problems, whether SwiftPM built it (and so wrote a fresh plan), and
-    /// whether it failed to compile.
+    /// Builds `module` (through `building` when given, else through SwiftPM with the first stage
+    /// run) and judges it, running `firstStage` first when the plan has it: the problems, the
+    /// stage that caught it, whether SwiftPM built it (and so wrote a fresh plan), and whether it
+    /// failed to compile.
     private func judge(
         _ module: WrongModule, of chapter: RebuildChapter, plan: StagePlan, started: Date,
-        building commands: BuildPlanCommands?
-    ) throws -> (problems: [String], builtBySwiftPM: Bool, failedToCompile: Bool) {
+        building commands: BuildPlanCommands?, firstStage: Int?
+    ) throws -> (problems: [String], caughtAt: Int?, builtBySwiftPM: Bool, failedToCompile: Bool) {
         // Crashes are isolated as a learner's check isolates them, so that the test named is the one
         // a learner would see named; it costs a run more only when a crash leaves a doubt.
         let paths = workspace.learnerPaths(for: [chapter], manifest: manifest)
@@ -194,14 +206,18 @@ struct WrongModuleProof {
             if result.status == 0 {
                 built = true
             } else if !errors.isEmpty {
-                return (doesNotCompile(errors), false, true)
+                return (doesNotCompile(errors), nil, false, true)
             }
             // Anything else: SwiftPM builds it, with the first stage.
         }
         let builtBySwiftPM = !built
-        for stage in plan.stages {
+        var stages = plan.stages
+        if let index = stages.firstIndex(where: { $0.number == firstStage }) {
+            stages.insert(stages.remove(at: index), at: 0)
+        }
+        for stage in stages {
             let report = try runner.run(stage.tests, build: !built)
-            guard report.built else { return (doesNotCompile(report.buildErrors), builtBySwiftPM, true) }
+            guard report.built else { return (doesNotCompile(report.buildErrors), nil, builtBySwiftPM, true) }
             built = true
             let (passed, lines) = RebuildCheck.describe(stage, report: report, terminal: .plain)
             if passed && report.processFailure == nil { continue }
@@ -212,14 +228,14 @@ struct WrongModuleProof {
                     module: module, stage: stage.number, stageTitle: stage.title,
                     lines: lines + (report.processFailure.map { [indent(Check.limited($0), by: 4)] } ?? []),
                     seconds: Date().timeIntervalSince(started)))
-            return (Self.messageProblems(module, stage: stage, report: report), builtBySwiftPM, false)
+            return (Self.messageProblems(module, stage: stage, report: report), stage.number, builtBySwiftPM, false)
         }
         return (
             [
                 "\(module.name) (\(module.mistake.isEmpty ? "no mistake named" : module.mistake)) passes every stage of chapter \(chapter.number): "
                     + "no test notices this mistake. Add one that does, deterministically, with a message that names the symptom, "
                     + "and name it in \(course.relative(chapter.stagesFile))"
-            ], builtBySwiftPM, false
+            ], nil, builtBySwiftPM, false
         )
     }
 
