@@ -29,11 +29,17 @@ struct CaughtStages: Equatable {
         return record
     }
 
-    /// Writes the record of the wrong modules the chapter still has, when it differs from the file.
-    func write(for chapter: RebuildChapter) throws {
+    /// Records the stages of the wrong modules just judged (nil: caught by none) in the chapter's
+    /// file, read again now: two verifiers may judge different wrong modules of one chapter at
+    /// once. Only the wrong modules the chapter still has are kept; the file is written only when
+    /// it changes.
+    static func update(for chapter: RebuildChapter, with judged: [String: Int?]) throws {
+        let current = read(for: chapter).stages
+        var stages = current
+        for (key, stage) in judged { stages[key] = stage }
         let existing = Set(try WrongModule.all(of: chapter).map(\.key))
         let kept = stages.filter { existing.contains($0.key) }
-        guard kept != Self.read(for: chapter).stages else { return }
+        guard kept != current else { return }
         let header = """
             # The stage that caught each wrong module of this folder the last time `workshop rebuild verify`
             # judged it, written by verify: commit it with the patches. Verify runs that stage first, so
@@ -42,6 +48,6 @@ struct CaughtStages: Equatable {
 
             """
         let lines = kept.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\n" }
-        try (header + lines.joined()).write(to: Self.file(for: chapter), atomically: true, encoding: .utf8)
+        try (header + lines.joined()).write(to: file(for: chapter), atomically: true, encoding: .utf8)
     }
 }

@@ -119,8 +119,9 @@ struct WrongModuleProof {
         // as long as the patched module and its files are the same ones (a patch that adds or
         // removes a file, or one of another module, which changes the layout, needs a new plan).
         var direct: (commands: BuildPlanCommands, module: String, files: Set<String>)?
-        var record = CaughtStages.read(for: chapter)
-        defer { try? record.write(for: chapter) }
+        let record = CaughtStages.read(for: chapter)
+        var judged: [String: Int?] = [:]
+        defer { try? CaughtStages.update(for: chapter, with: judged) }
         for (index, module) in modules.enumerated() {
             progress(
                 "chapter \(chapter.number): wrong module \(index + 1) of \(modules.count), \(module.slug)"
@@ -137,17 +138,17 @@ struct WrongModuleProof {
             try workspace.package.prepare(layout, manifest: manifest)
             let files = Set(try FileTree.files(in: folder).keys)
             let commands = direct.flatMap { $0.module == module.module && $0.files == files ? $0.commands : nil }
-            let hint = runsCaughtStageFirst ? record.stages[module.key] : nil
-            let judged = try judge(
-                module, of: chapter, plan: plan, started: started, building: commands, firstStage: hint)
-            problems += judged.problems
-            record.stages[module.key] = judged.caughtAt
-            if judged.builtBySwiftPM {
+            let verdict = try judge(
+                module, of: chapter, plan: plan, started: started, building: commands,
+                firstStage: runsCaughtStageFirst ? record.stages[module.key] : nil)
+            problems += verdict.problems
+            judged[module.key] = verdict.caughtAt
+            if verdict.builtBySwiftPM {
                 direct = BuildPlanCommands.read(
                     packageAt: workspace.package.folder, module: module.module, testTarget: chapter.testTarget
                 )
                 .map { ($0, module.module, files) }
-            } else if judged.failedToCompile {
+            } else if verdict.failedToCompile {
                 direct = nil  // SwiftPM builds the next one from whatever this left behind
             }
         }
