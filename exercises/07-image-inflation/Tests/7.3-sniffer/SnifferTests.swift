@@ -84,11 +84,110 @@ struct SnifferTests {
         }
     }
 
-    @Test("A PNG cut inside its header gives nil, and the whole header gives the size, with no MIME type")
-    func cutShort() {
-        let header = Header.png(width: 1, height: 70_000)
-        #expect(text(sniffSize(of: Array(header.prefix(20)), mimeType: nil)) == "nil")
-        #expect(text(sniffSize(of: header, mimeType: nil)) == "PNG 1×70000")
+    @Test("A header cut at any length gives nil until its width and height have arrived, then the size, never a crash")
+    func cutAtEveryLength() {
+        // With no MIME type, so that only the bytes can decide. The JPEG has a JFIF block, a
+        // quantization table and a fill byte before its frame header, so the cuts fall inside
+        // markers, inside lengths and inside payloads, and right between two segments.
+        let png = Header.png(width: 1, height: 70_000)
+        let jfif = Header.segment(0xE0, Array("JFIF".utf8) + [0, 1, 2, 0, 0, 1, 0, 1, 0, 0])
+        let dqt = Header.segment(0xDB, [0x00] + (1...64).map { UInt8($0) })
+        let before = [jfif, dqt, [0xFF]]
+        let jpeg = Header.jpeg(width: 1_024, height: 768, before: before)
+        let frameStart = 2 + before.joined().count  // where the frame header's 0xFF sits
+        // The last byte of each size: the PNG's height ends its IHDR fields, the JPEG's width its frame's.
+        let cases = [(png, 24, "PNG 1×70000"), (jpeg, frameStart + 9, "JPEG 1024×768")]
+        for (header, sizeEnd, size) in cases {
+            for count in 0...header.count {
+                let found = text(sniffSize(of: Array(header.prefix(count)), mimeType: nil))
+                let (expected, why) = count < sizeEnd
+                    ? ("nil", "the size had not all arrived, so nil is the only true answer")
+                    : (size, "the width and height had both arrived, so the size is known")
+                #expect(found == expected, "a \(size) header cut to its first \(count) of \(header.count) bytes gave \(found): \(why)")
+                if found != expected { break }
+            }
+        }
+    }
+
+    @Test("A PNG's size is read from all four bytes of each side, even a size far beyond any real image")
+    func fourByteSides() {
+        // A decompression bomb declares a size like this one: the limit that refuses it must see it whole.
+        let found = text(sniffSize(of: Header.png(width: 20_000_000, height: 16_777_217), mimeType: "image/png"))
+        #expect(found == "PNG 20000000×16777217", "a PNG declaring 20000000 × 16777217 pixels was read as \(found)")
+    }
+
+    @Test("Bytes that start like a PNG but whose first chunk is not IHDR give nil, not a size read from another chunk")
+    func firstChunkNotIHDR() {
+        // Apple's "crushed" PNGs put a CgBI chunk before IHDR: where IHDR's width would be, there
+        // are CgBI's flags; a PNG decoder refuses the file.
+        let header = Header.png(width: 64, height: 64)
+        let crushed = Array(header.prefix(8)) + [0, 0, 0, 4] + Array("CgBI".utf8) + [0x50, 0x00, 0x20, 0x06]
+            + [0x9A, 0x2B, 0x3C, 0x4D] + Array(header.dropFirst(8))
+        let found = text(sniffSize(of: crushed, mimeType: "image/png"))
+        #expect(found == "nil", "a PNG whose first chunk is CgBI, not IHDR, was read as \(found)")
+    }
+
+    @Test("Every marker before the frame header is taken for what it is: a frame header, a segment to skip by its length, a marker with no length, or the end of the walk")
+    func everyMarker() {
+        // A payload laid out like a frame header's fields (precision, height 5, width 7, one
+        // component): read as a frame header, it gives 7×5 instead of the image's 1920×1080.
+        let decoy: [UInt8] = [8, 0, 5, 0, 7, 1, 1, 0x11, 0]
+        // DHT (C4), JPG (C8) and DAC (CC) sit among the frame headers' markers but are segments.
+        let frames = Set<UInt8>(0xC0...0xCF).subtracting([0xC4, 0xC8, 0xCC])
+        var wrong: [String] = []
+        for marker in UInt8(0x01)...0xFE where marker != 0x00 && marker != 0xD8 {
+            let name = "FF " + String(marker, radix: 16, uppercase: true)
+            let bytes: [UInt8]
+            let expected: String
+            let why: String
+            switch marker {
+            case _ where frames.contains(marker):
+                bytes = Header.jpeg(width: 1920, height: 1080, frame: marker)
+                (expected, why) = ("JPEG 1920×1080", "the image's only frame header is \(name)")
+            case 0x01, 0xD0...0xD7:
+                bytes = Header.jpeg(width: 1920, height: 1080, before: [[0xFF, marker]])
+                (expected, why) = ("JPEG 1920×1080", "\(name) stands alone, with no length, before a 1920 × 1080 frame header")
+            case 0xD9, 0xDA:
+                bytes = Header.jpeg(width: 1920, height: 1080, before: [Header.segment(marker, decoy)])
+                (expected, why) = ("nil", "\(name) ends the image or starts its data, and no frame header came before it")
+            default:
+                bytes = Header.jpeg(width: 1920, height: 1080, before: [Header.segment(marker, decoy)])
+                (expected, why) = ("JPEG 1920×1080", "a segment \(name), holding bytes that look like a 7 × 5 frame, comes before a 1920 × 1080 frame header")
+            }
+            let found = text(sniffSize(of: bytes, mimeType: "image/jpeg"))
+            if found != expected { wrong.append("\(why): the sniffer read \(found)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) markers misread; \(wrong.prefix(4).joined(separator: "; "))")
+    }
+
+    @Test("Fill bytes (any number of extra 0xFF before a marker) are skipped one at a time")
+    func fillBytes() {
+        let dqt = Header.segment(0xDB, [0x00] + (1...64).map { UInt8($0) })
+        for fill in 1...3 {
+            let found = text(sniffSize(of: Header.jpeg(width: 300, height: 500, before: [dqt, Array(repeating: 0xFF, count: fill)]), mimeType: nil))
+            #expect(found == "JPEG 300×500", "with \(fill) fill byte(s) before a 300 × 500 frame header, the sniffer read \(found)")
+        }
+    }
+
+    @Test("A segment longer than 255 bytes, as every real EXIF block is, is skipped by its whole two-byte length")
+    func longSegment() {
+        // "Exif", two zero bytes, then 500 bytes of TIFF directories (zeros here: the sniffer
+        // does not read them), so the segment's length is 508: two bytes, 0x01 and 0xFC.
+        let exif = Header.segment(0xE1, Array("Exif".utf8) + [0, 0] + Array(repeating: 0, count: 500))
+        let found = text(sniffSize(of: Header.jpeg(width: 4000, height: 3000, before: [exif]), mimeType: nil))
+        #expect(found == "JPEG 4000×3000", "after a 508-byte EXIF segment, the sniffer read \(found) instead of the 4000 × 3000 frame header")
+    }
+
+    @Test("A frame header that lost its 0xFF is not a marker: where a marker should start and no 0xFF is, the chain is broken and the answer is nil")
+    func brokenChain() {
+        // After the start of image and a JFIF block, a frame header whose 0xFF has become 0x00,
+        // and no 0xFF anywhere after: there is no marker left to walk to.
+        let jfif = Header.segment(0xE0, Array("JFIF".utf8) + [0, 1, 2, 0, 0, 1, 0, 1, 0, 0])
+        let sof = Header.jpeg(width: 640, height: 480).dropFirst(3).prefix { $0 != 0xFF }  // C0 and the frame's fields
+        let intact = text(sniffSize(of: [0xFF, 0xD8] + jfif + [0xFF] + sof, mimeType: "image/jpeg"))
+        #expect(intact == "JPEG 640×480", "after a JFIF block, FF C0 and a 640 × 480 frame header gave \(intact)")
+        let broken = text(sniffSize(of: [0xFF, 0xD8] + jfif + [0x00] + sof, mimeType: "image/jpeg"))
+        #expect(broken == "nil", "the same bytes with 00 C0 where the marker should start gave \(broken): 00 C0 is no marker, so no frame header")
     }
 
     @Test("The sniffer agrees with the library's ImageHeader(sniffing:) on a thousand random headers")
