@@ -81,6 +81,40 @@ struct UTF8CheckTests {
         var unfinished = UTF8Check()
         #expect(unfinished.take([0x61, 0xE2, 0x82]) == nil, "E2 82 may still become €")
         #expect(unfinished.finish() == 1, "the body ended inside a character")
+        var stray = UTF8Check()
+        #expect(stray.take([0x61, 0xFF]) == 1, "FF is never part of UTF-8")
+        #expect(stray.take([0x62, 0x63]) == 1, "once found, the offset stays, even when the pieces after the bad byte are plain text")
+        #expect(stray.finish() == 1, "once found, the offset stays until the end of the body")
+    }
+
+    @Test("Every first byte, followed by bytes on either side of each edge of the table's ranges, is judged as the table says")
+    func rangeEdges() {
+        // The bytes on both sides of every edge of a continuation range in the table, and the lowest byte.
+        let seconds: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
+        let laters: [UInt8] = [0x7F, 0x80, 0xBF, 0xC0]
+        for first in UInt8.min...UInt8.max {
+            for second in seconds {
+                for third in laters {
+                    for fourth in laters {
+                        // At the very start of the body, where nothing has been read before the first byte.
+                        let bytes = [first, second, third, fourth]
+                        let longestPrefix = (0...bytes.count).last { String(validating: bytes[..<$0], as: UTF8.self) != nil } ?? 0
+                        let expected = longestPrefix == bytes.count ? nil : longestPrefix
+                        guard let problem = disagreement(bytes, expected: expected) else { continue }
+                        let decoded = String(decoding: bytes[..<longestPrefix], as: UTF8.self).unicodeScalars
+                            .map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+                        let truth =
+                            switch expected {
+                            case nil: "all of it is UTF-8, the characters \(decoded)"
+                            case 0: "no row of the table allows the sequence at its very start"
+                            case let length?: "only the first \(length) bytes (\(decoded)) are UTF-8: no row of the table allows what follows"
+                            }
+                        Issue.record("\(truth); the check disagrees \(problem)")
+                        return
+                    }
+                }
+            }
+        }
     }
 
     @Test("On random bytes, the offset is the length of the longest prefix that is UTF-8, however the bytes are cut")
