@@ -106,6 +106,22 @@ struct OrientationTests {
         }
     }
 
+    @Test("A bitmap without pixels, with no rows or no columns, comes back empty and is still turned")
+    func noPixels() {
+        let quarter: [ImageOrientation] = [.leftMirrored, .right, .rightMirrored, .left]
+        for (width, height) in [(3, 0), (0, 2)] {
+            let empty = Bitmap(width: width, height: height, bytesPerRow: width * 4, alphaInfo: .premultipliedFirst, pixels: [])
+            for (orientation, _, _) in Self.exif {
+                let result = upright(empty, orientation: orientation)
+                let expected = quarter.contains(orientation) ? (height, width) : (width, height)
+                #expect((result.width, result.height, result.pixels.count, result.alphaInfo) == (expected.0, expected.1, 0, .premultipliedFirst), """
+                    \(orientation) of a \(width) × \(height) bitmap, which has no pixels, gives \(result.width) × \(result.height) with \(result.pixels.count) bytes \
+                    (\(result.alphaInfo)): an empty picture stays empty, keeps its alpha info and turns like any other
+                    """)
+            }
+        }
+    }
+
     @Test("A bitmap whose rows are padded (bytesPerRow more than width × 4) is read row by row, for every orientation")
     func paddedRows() {
         // The stored 3 × 2 pixels again, each row followed by 8 bytes of padding, as a decoder may
