@@ -54,6 +54,17 @@ struct DownloadCounterTests {
         run.expect([(-1, 0), (-1, 40), (12, 0), (12, 12), (12, 12)])
     }
 
+    @Test("A compressed 401, then an empty 204 with Content-Length 0: an empty plain body's total is known, and it is 0")
+    func compressedThenEmpty() {
+        var run = Run()
+        run.response(length: 30, encoding: "gzip")
+        run.chunk(40)
+        run.response(length: 0, encoding: nil)
+        run.finish()
+        run.expect([(-1, 0), (-1, 40), (0, 0), (0, 0)],
+                   because: "an encoded body's length is unknown, but 0 on a body with no coding is a length like any other, not a missing one: an empty body's bar is full, not waiting")
+    }
+
     @Test("A real exchange with HTTPBin's /gzip: never past the total, and ending at it")
     func realExchange() async throws {
         let server = try await HTTPBin.start()
@@ -98,11 +109,11 @@ struct Run {
 
     /// Compares what the counter showed after each event with `expected`, and names the first
     /// event after which they differ.
-    func expect(_ expected: [(total: Int64, completed: Int64)], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expect(_ expected: [(total: Int64, completed: Int64)], because reason: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         for (index, (seen, wanted)) in zip(shown, expected).enumerated() where seen.total != wanted.total || seen.completed != wanted.completed {
             let after = events[...index].joined(separator: ", ")
             Issue.record(
-                "after \(after): your counter shows \(seen.completed) of \(seen.total), not \(wanted.completed) of \(wanted.total)",
+                "after \(after): your counter shows \(seen.completed) of \(seen.total), not \(wanted.completed) of \(wanted.total)\(reason.map { ": \($0)" } ?? "")",
                 sourceLocation: sourceLocation)
             return
         }
