@@ -37,9 +37,7 @@ struct AcceptLanguageTests {
 
     @Test("A range matches a more specific language at a hyphen, in any case")
     func matching() {
-        #expect(
-            negotiatedLanguage(header: "EN", available: ["enm", "en-GB"]) == "en-GB",
-            "`en` is not the beginning of `enm`")
+        #expect(negotiatedLanguage(header: "EN", available: ["enm", "en-GB"]) == "en-GB", "`en` is not the beginning of `enm`")
         #expect(negotiatedLanguage(header: "en-gb", available: ["en-US", "en-GB"]) == "en-GB")
     }
 
@@ -52,9 +50,7 @@ struct AcceptLanguageTests {
     @Test("No header means the server's default; an entry whose weight is not a number between 0 and 1 is ignored")
     func defaultsAndBadWeights() {
         #expect(negotiatedLanguage(header: nil, available: ["de", "en"]) == "de")
-        #expect(
-            negotiatedLanguage(
-                header: "fr;q=high, it;q=1.5, de;q=0.9999, en;q=0.5", available: ["fr", "it", "de", "en"]) == "en")
+        #expect(negotiatedLanguage(header: "fr;q=high, it;q=1.5, de;q=0.9999, en;q=0.5", available: ["fr", "it", "de", "en"]) == "en")
     }
 
     @Test("Weights are compared exactly, to the thousandth: no weight means q=1, and q=0.001 is still a yes")
