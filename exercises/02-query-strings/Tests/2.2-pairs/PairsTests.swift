@@ -104,8 +104,12 @@ struct PairsTests {
         // it and starts a second record; it does not give the first record's `a` a second shape.
         let sent: [String: Any] = ["items": [["a": "1"], ["a": ["x": "2"]]]]
         let query = queryString(from: sent)
-        expectRead(try parameters(fromQuery: query), expected(sent), query: query,
-                   because: "a value of another shape in the way leaves no room in the record, so a new record starts: ")
+        let because = "the first record's `a` is text, so `[a][x]` cannot go in it: that record has no room, and a new one starts: "
+        do {
+            expectRead(try parameters(fromQuery: query), expected(sent), query: query, because: because)
+        } catch {
+            Issue.record("\(because)for the query \(query)\n  threw \(error)")
+        }
     }
 
     @Test("A name that opens with a bracket has nothing to open: it names no object with an empty name")
