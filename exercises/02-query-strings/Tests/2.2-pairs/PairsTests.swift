@@ -98,6 +98,27 @@ struct PairsTests {
         expectRead(try parameters(fromQuery: query), ["items": .list([.object(["name": .text("x"), "id": .text("2")])])], query: query)
     }
 
+    @Test("Records whose same key holds values of different shapes come back one per element")
+    func recordsOfDifferentShapes() throws {
+        // items[][a]=1&items[][a][x]=2: the first record's `a` is text, so `[a][x]` has no room in
+        // it and starts a second record; it does not give the first record's `a` a second shape.
+        let sent: [String: Any] = ["items": [["a": "1"], ["a": ["x": "2"]]]]
+        let query = queryString(from: sent)
+        let because = "the first record's `a` is text, so `[a][x]` cannot go in it: that record has no room, and a new one starts: "
+        do {
+            expectRead(try parameters(fromQuery: query), expected(sent), query: query, because: because)
+        } catch {
+            Issue.record("\(because)for the query \(query)\n  threw \(error)")
+        }
+    }
+
+    @Test("A name that opens with a bracket has nothing to open: it names no object with an empty name")
+    func leadingBracket() throws {
+        let read = try parameters(fromQuery: "%5Ba%5D=1&b=2")
+        #expect(read.count == 2 && read[""] == nil && read["b"] == .text("2"),
+                "for the query %5Ba%5D=1&b=2 (the names [a] and b) the parameters read were \(describe(read)): no pair was named \"\"")
+    }
+
     @Test("Every query the library writes from random parameters is read back as those parameters")
     func roundTrip() throws {
         var generator = RandomParameters(seed: 22)

@@ -41,6 +41,12 @@ struct BatchesTests {
         #expect(batches(of: family + family, maxUnits: 3) == [family, family])
     }
 
+    @Test("A limit of one unit is a limit like any other: one unit per piece, and a longer character alone")
+    func oneUnit() {
+        let pieces = batches(of: "ab😀c", maxUnits: 1)
+        #expect(pieces == ["a", "b", "😀", "c"], "with a limit of 1 the pieces were \(pieces.map(\.debugDescription)): a one-unit limit still lets each one-unit character through")
+    }
+
     @Test("On random text, every piece is whole characters, within the limit, and could not take the next character")
     func randomText() {
         let characters = ["a", "Z", " ", "é", "中", "😀", "👍🏽", "🇯🇵", family, "n\u{0303}", "e\u{0301}\u{0302}"]

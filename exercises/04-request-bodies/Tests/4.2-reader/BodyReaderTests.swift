@@ -52,6 +52,10 @@ struct BodyReaderTests {
         let stream = RecordingStream(content)
         let reader = BodyReader([.bytes(Data([1, 2])), .stream(stream, length: content.count)])
         #expect(try reader.skip(60_002) == 60_002)
+        // 60,000 bytes of the stream in pieces of discardLimit: 15 reads, the last one short.
+        let piecesNeeded = (60_000 + BodyReader.discardLimit - 1) / BodyReader.discardLimit
+        #expect(stream.reads <= piecesNeeded,
+                "the skip asked the stream \(stream.reads) times for its first 60,000 bytes: it should drop them discardLimit at a time, not in small pieces")
         let rest = try readAll(reader, chunk: 1_000)
         #expect(rest == content.dropFirst(60_000), "the \(rest.count) bytes after the skip are not the stream's last 40,000")
         #expect(stream.largestRead <= BodyReader.discardLimit, "the stream was asked for \(stream.largestRead) bytes at once")
@@ -117,12 +121,13 @@ struct BodyReaderTests {
     }
 }
 
-/// Records whether it was opened and closed, how far it was read, and the largest `maxLength` it
-/// was asked for.
+/// Records whether it was opened and closed, how far it was read, how many times, and the largest
+/// `maxLength` it was asked for.
 final class RecordingStream: InputStream {
     private let data: Data
     private(set) var position = 0
     private(set) var largestRead = 0
+    private(set) var reads = 0
     private(set) var opened = false
     private(set) var closed = false
 
@@ -136,6 +141,7 @@ final class RecordingStream: InputStream {
     override var hasBytesAvailable: Bool { position < data.count }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        reads += 1
         largestRead = max(largestRead, maxLength)
         let count = min(maxLength, data.count - position)
         data.copyBytes(to: buffer, from: position..<(position + count))

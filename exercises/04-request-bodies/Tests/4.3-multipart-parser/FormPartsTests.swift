@@ -128,5 +128,33 @@ struct FormPartsTests {
         let noBlankLine = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n--\(boundary)--\r\n".utf8)
         #expect(throws: FormParseError.malformedPart(index: 0)) { try formParts(of: noBlankLine, boundary: boundary) }
         #expect(throws: FormParseError.noFirstBoundary) { try formParts(of: Data("hello".utf8), boundary: boundary) }
+        // Cut right after the empty line that ends the first part's headers: the part is well
+        // formed so far, but the body stops before any boundary closes it.
+        let headersEnd = try #require(whole.range(of: Data("\r\n\r\n".utf8))).upperBound
+        #expect(throws: FormParseError.missingFinalBoundary, "a body cut just after a part's empty line has no final boundary") {
+            try formParts(of: whole[..<headersEnd], boundary: boundary)
+        }
+        // Written with a longer boundary: the first line only begins like this one's boundary line.
+        let otherBoundary = Data("--\(boundary)XY\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--\(boundary)--\r\n".utf8)
+        #expect(throws: FormParseError.self, "a first line `--\(boundary)XY` is not the boundary line: the boundary must be followed by CRLF") {
+            try formParts(of: otherBoundary, boundary: boundary)
+        }
+    }
+
+    @Test("An empty quoted file name is empty, as a browser sends for a file input left empty; a lone quote is not")
+    func emptyQuotes() throws {
+        var form = try MultipartFormData(boundary: boundary)
+        try form.appendPart(withHeaders: [PartHeader("Content-Disposition", #"form-data; name="upload"; filename="""#),
+                                          PartHeader("Content-Type", "application/octet-stream")], body: Data())
+        let parts = try formParts(of: try body(of: form), boundary: boundary)
+        let problem = mismatch(parts, [FormPart(name: "upload", fileName: "", contentType: "application/octet-stream", content: Data())])
+        #expect(problem == nil, "\(problem ?? "")")
+
+        var unclosed = try MultipartFormData(boundary: boundary)
+        try unclosed.appendPart(withHeaders: [PartHeader("Content-Disposition", #"form-data; name="upload"; filename=""#)], body: Data("x".utf8))
+        // A parser may refuse this header, or keep the lone quote; it must not read it as `""`.
+        if let read = try? formParts(of: try body(of: unclosed), boundary: boundary), let fileName = read.first?.fileName {
+            #expect(fileName != "", "`filename=\"` opens a quote that never closes: it is not the empty file name `filename=\"\"`, one quote cannot be both")
+        }
     }
 }
