@@ -16,6 +16,9 @@ struct RotationWorld: Sendable {
     /// What must never pass: a certificate for api.example.com from another company's CA, your CA's
     /// certificate for another host, and one the thief signs himself with the stolen key.
     let misIssued, otherHost, selfSignedWithStolenKey: TestIdentity
+    /// Another certificate the thief signs with the stolen key, for the backup key's public half,
+    /// which every handshake since the move has shown: no valid chain, only a pinned key.
+    let backupKeySignedByTheThief: TestIdentity
 
     static let shared: RotationWorld = {
         do { return try RotationWorld() } catch { fatalError("the certificates could not be made: \(error)") }
@@ -51,6 +54,8 @@ struct RotationWorld: Sendable {
         otherHost = try make(server("shop.example.net"), currentCA).named("today's CA's certificate for shop.example.net")
         selfSignedWithStolenKey = try make(server("api.example.com", key: todaysKey), nil).named(
             "a certificate the thief signs himself with today's key")
+        backupKeySignedByTheThief = try make(server("api.example.com", key: backupKey), today).named(
+            "a certificate for the backup key's public half (shown by the server since the move), signed by the thief with today's stolen key")
     }
 
     /// The chain a server sends for `leaf`: the leaf and the CA that issued it.
@@ -139,5 +144,13 @@ struct RotationTests {
             "second release", RotationPlan.secondRelease, trusts: [world.backupFromNextCA],
             refuses: world.selfSignedWithStolenKey)
         await expect("second release", RotationPlan.secondRelease, trusts: [], refuses: world.otherHost)
+        // A pinned key on a certificate nobody trustworthy signed: the pin says which key, the chain
+        // says who vouches for it. (The handshake would also ask the thief for the backup key's
+        // private half; a policy that leans on that alone has given up its own check.)
+        let forged = await decide(RotationPlan.secondRelease, world.backupKeySignedByTheThief)
+        #expect(!forged.isTrusted, """
+            the second release accepts \(world.backupKeySignedByTheThief.words): it holds a pinned key, and \
+            nothing else about it is valid. Which part of the policy still looks at who signed it? \(forged)
+            """)
     }
 }
