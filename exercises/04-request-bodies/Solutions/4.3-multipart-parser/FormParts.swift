@@ -80,8 +80,7 @@ func nextBoundary(_ delimiter: [UInt8], in bytes: [UInt8], from start: Int) -> I
 
 /// The first place `needle` occurs in `bytes` at or after `start`.
 func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard start <= bytes.count - needle.count else { return nil }
-    return (start...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    bytes.indices.dropFirst(start).first { bytes[$0...].starts(with: needle) }
 }
 
 /// A part's name, file name and type from its header lines; nil when it has no name.
