@@ -144,8 +144,8 @@ struct FormPartsTests {
     @Test("A body that ends before its final boundary is missingFinalBoundary, whatever the part it cut had got to")
     func cutShort() {
         let cuts = [
-            ("--\(boundary)\r\n\r\n", "just after the empty line of a part with no headers, and so no name yet"),
-            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"", "inside a part's headers, before their empty line"),
+            ("--\(boundary)\r\n\r\n", "just after the empty line of a part with no headers (so with no name yet)"),
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"", "inside a part's headers (before their empty line)"),
             ("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--\(boundary)\r\nContent-Dispo", "inside the second part's headers"),
         ]
         for (cut, place) in cuts {
