@@ -59,7 +59,6 @@ func segments(of name: String) -> [Segment] {
     var rest = name[open...]
     while rest.first == "[", let close = rest.firstIndex(of: "]") {
         let inside = rest[rest.index(after: rest.startIndex)..<close]
-        if inside.contains("[") { return [.key(name)] }
         segments.append(inside.isEmpty ? .append : .key(String(inside)))
         rest = rest[rest.index(after: close)...]
     }

@@ -7,7 +7,6 @@
 /// This is chapter 2's rule turned around: AFNetworking's batches hold *at least* 50 units and grow
 /// to the end of the character at the cut; these hold *at most* `maxUnits` and stop before it.
 public func batches(of string: String, maxUnits: Int) -> [String] {
-    precondition(maxUnits > 0, "a piece must be allowed at least one UTF-16 code unit")
     var pieces: [String] = []
     var piece = ""
     var units = 0

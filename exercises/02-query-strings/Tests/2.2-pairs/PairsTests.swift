@@ -119,6 +119,20 @@ struct PairsTests {
                 "for the query %5Ba%5D=1&b=2 (the names [a] and b) the parameters read were \(describe(read)): no pair was named \"\"")
     }
 
+    @Test("A key with a [ inside its brackets comes back as the key that was sent")
+    func bracketInsideKey() throws {
+        // The library writes the key `b[c` of `a` as the name a[b[c], and a server that follows
+        // Rack reads it back as that key: a bracket closes at the first `]` after it opens.
+        let sent: [String: Any] = ["a": ["b[c": 2, "[": "x"], "d": ["e[": ["f": 1]]]
+        let query = queryString(from: sent)
+        do {
+            expectRead(try parameters(fromQuery: query), expected(sent), query: query,
+                       because: "a `[` between a name's brackets is part of the key they hold, not the start of a broken name: ")
+        } catch {
+            Issue.record("a `[` between a name's brackets is part of the key they hold: for the query \(query)\n  threw \(error)")
+        }
+    }
+
     @Test("Every query the library writes from random parameters is read back as those parameters")
     func roundTrip() throws {
         var generator = RandomParameters(seed: 22)

@@ -1,4 +1,5 @@
 import Chapter02Exercise3
+import Dispatch
 import Testing
 
 /// `count` letters `a`, then `character`, then `b`s up to `total` UTF-16 units.
@@ -8,6 +9,24 @@ private func text(_ count: Int, then character: String, total: Int = 110) -> Str
 }
 
 private let family = "👨‍👩‍👧‍👦"  // four people joined by three ZWJs: 11 UTF-16 units, one Character
+
+/// What a call on another thread left behind: written before `done` is signalled, read after.
+private final class Outcome: @unchecked Sendable {
+    var pieces: [String]?
+}
+
+/// `batches(of:maxUnits:)` called on a thread of its own, so that an answer that never returns
+/// fails with a message instead of hanging the whole check: nil if it has not returned after 10 s,
+/// which an answer that ends does not need for a few characters, however busy the machine.
+private func batchesUnlessStuck(of string: String, maxUnits: Int) -> [String]? {
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        outcome.pieces = batches(of: string, maxUnits: maxUnits)
+        done.signal()
+    }
+    return done.wait(timeout: .now() + 10) == .success ? outcome.pieces : nil
+}
 
 @Suite("2.3 Cut a message to a limit")
 struct BatchesTests {
@@ -45,6 +64,15 @@ struct BatchesTests {
     func oneUnit() {
         let pieces = batches(of: "ab😀c", maxUnits: 1)
         #expect(pieces == ["a", "b", "😀", "c"], "with a limit of 1 the pieces were \(pieces.map(\.debugDescription)): a one-unit limit still lets each one-unit character through")
+    }
+
+    @Test("A limit of 0 units is a limit too: no character fits it, so each one is a piece by itself (no trap, no endless loop)")
+    func zeroUnits() {
+        guard let pieces = batchesUnlessStuck(of: "ab😀" + family, maxUnits: 0) else {
+            Issue.record("with a limit of 0 the call had not returned after 10 s: a piece that nothing fits must still take one character, as it takes a character longer than the limit, or the cutting never moves on")
+            return
+        }
+        #expect(pieces == ["a", "b", "😀", family], "with a limit of 0 the pieces were \(pieces.map(\.debugDescription)): every character is longer than the limit on its own, and such a character is a piece by itself, whole")
     }
 
     @Test("On random text, every piece is whole characters, within the limit, and could not take the next character")

@@ -43,6 +43,11 @@ public func formParts(of body: Data, boundary: String) throws(FormParseError) ->
     guard bytes.starts(with: delimiter) else { throw .noFirstBoundary }
     var parts: [FormPart] = []
     var position = delimiter.count  // just after a boundary
+    // A body cut short is that, whatever the part it cut had got to: a part without its empty line
+    // or its name yet is cut, not malformed. No content holds the final boundary line.
+    guard bytes[position...].starts(with: dashes) || firstIndex(of: crlf + delimiter + dashes, in: bytes, from: position) != nil else {
+        throw .missingFinalBoundary
+    }
     while true {
         if bytes[position...].starts(with: dashes) { return parts }  // the final boundary
         guard bytes[position...].starts(with: crlf) else { throw .malformedPart(index: parts.count) }
@@ -75,8 +80,7 @@ func nextBoundary(_ delimiter: [UInt8], in bytes: [UInt8], from start: Int) -> I
 
 /// The first place `needle` occurs in `bytes` at or after `start`.
 func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard start <= bytes.count - needle.count else { return nil }
-    return (start...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    bytes.indices.dropFirst(start).first { bytes[$0...].starts(with: needle) }
 }
 
 /// A part's name, file name and type from its header lines; nil when it has no name.

@@ -141,6 +141,20 @@ struct FormPartsTests {
         }
     }
 
+    @Test("A body that ends before its final boundary is missingFinalBoundary, whatever the part it cut had got to")
+    func cutShort() {
+        let cuts = [
+            ("--\(boundary)\r\n\r\n", "just after the empty line of a part with no headers (so with no name yet)"),
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"", "inside a part's headers (before their empty line)"),
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--\(boundary)\r\nContent-Dispo", "inside the second part's headers"),
+        ]
+        for (cut, place) in cuts {
+            #expect(throws: FormParseError.missingFinalBoundary, "a body cut \(place) ends before its final boundary: the cut is what is wrong with it, not the part it cut") {
+                try formParts(of: Data(cut.utf8), boundary: boundary)
+            }
+        }
+    }
+
     @Test("An empty quoted file name is empty, as a browser sends for a file input left empty; a lone quote is not")
     func emptyQuotes() throws {
         var form = try MultipartFormData(boundary: boundary)
