@@ -5,9 +5,10 @@ import Foundation
 /// TLS handshakes, which need swift-nio and swift-nio-ssl, minutes more of building the first time.
 /// A check of the early stages leaves out the test files that would pull those packages in.
 ///
-/// A file is left out only when none of the checked tests is in it and it imports a module whose
-/// packages the checked tests' own files do not use: so a file the checked tests need could only
-/// refer to what it leaves out by importing the same heavy module, and then nothing is left out.
+/// A file is left out only when none of the checked tests is in it, it imports a module whose
+/// packages the checked tests' own files do not use, and no file kept uses a name it declares at
+/// its top level (a shared harness that starts the test server, say, is kept for the tests that
+/// call it, with its import).
 package struct TestFileSelection: Sendable, Equatable {
     package var testTarget: String
     /// Paths relative to the test target's folder.
@@ -41,18 +42,20 @@ package struct TestFileSelection: Sendable, Equatable {
         let neededPackages = Set(
             neededFiles.flatMap { imports[$0, default: []] }.flatMap { packages[$0, default: []] })
 
-        var excluded: [String] = []
+        var excludedURLs: [URL] = []
         var kept: [String] = []
         for file in files {
             let heavy = imports[file.path, default: []].contains {
                 !packages[$0, default: []].isSubset(of: neededPackages)
             }
             if !neededFiles.contains(file.path) && heavy {
-                excluded.append(String(file.path.dropFirst(folder.path.count + 1)))
+                excludedURLs.append(file)
             } else {
                 kept.append(file.path)
             }
         }
+        try keepWhatIsUsed(kept: &kept, excluded: &excludedURLs)
+        let excluded = excludedURLs.map { String($0.path.dropFirst(folder.path.count + 1)) }
         guard !excluded.isEmpty else { return nil }
         let keptImports = Set(kept.flatMap { imports[$0, default: []] })
         return TestFileSelection(
@@ -72,6 +75,40 @@ package struct TestFileSelection: Sendable, Equatable {
         return Set(
             manifest.closure(of: [dependency]).compactMap(manifest.target(named:)).flatMap(\.packageDependencies)
                 .map { $0.lowercased() })
+    }
+
+    /// Moves back to `kept` every excluded file that declares a name a kept file uses, until none does.
+    static func keepWhatIsUsed(kept: inout [String], excluded: inout [URL]) throws {
+        var used = Set(try kept.flatMap { words(in: try String(contentsOfFile: $0, encoding: .utf8)) })
+        while true {
+            let pulled = try excluded.filter {
+                !topLevelNames(in: try String(contentsOf: $0, encoding: .utf8)).isDisjoint(with: used)
+            }
+            guard !pulled.isEmpty else { return }
+            excluded.removeAll { pulled.contains($0) }
+            kept += pulled.map(\.path)
+            for file in pulled { used.formUnion(words(in: try String(contentsOf: file, encoding: .utf8))) }
+        }
+    }
+
+    /// The names a Swift file declares at its top level: types, functions, constants and variables
+    /// on lines that start at the first column (a test file's helpers).
+    static func topLevelNames(in source: String) -> Set<String> {
+        let kinds: Set<Substring> = [
+            "struct", "class", "enum", "actor", "protocol", "func", "var", "let", "typealias",
+        ]
+        var names: Set<String> = []
+        for line in source.split(separator: "\n") where !(line.first?.isWhitespace ?? true) {
+            let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            guard let index = words.firstIndex(where: kinds.contains), index + 1 < words.endIndex else { continue }
+            names.insert(String(words[index + 1]))
+        }
+        return names
+    }
+
+    /// Every identifier-like word of a Swift file.
+    static func words(in source: String) -> Set<String> {
+        Set(source.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
     }
 
     /// The modules a Swift file imports: `import X`, `@testable import X`, `import struct X.Y`.
