@@ -32,7 +32,7 @@ let fuzzTargets: [(name: String, uses: [String])] = [
     ("cache-key", ["ImageInflation", "ImageDownloader"]),  // chapter 11
     ("netlink", ["Reachability"]),                        // chapter 13
     ("httpbin-requests", ["HTTPBin"]),                    // the test server (not "httpbin": the course has that product)
-    ("pinned-response", ["PinnedTransport", "SecurityPolicy", "SessionManager", "HTTPBinTLS", "TestCertificates", "Locking"]),  // chapter 12
+    ("pinned-response", ["PinnedTransport", "SecurityPolicy", "SessionManager", "ResponseValidation", "HTTPBinTLS", "TestCertificates", "Locking"]),  // chapter 12
 ]
 
 func library(_ name: String) -> Target.Dependency {

@@ -25,6 +25,16 @@ struct TimeoutTests {
         return manager
     }
 
+    /// Sends `request` and cancels it if nothing has ended it after `deadline` seconds, so that a
+    /// timeout that never fires fails the test with -999 in seconds instead of holding it for ever.
+    static func send(_ manager: HTTPSessionManager, _ request: URLRequest, deadline: TimeInterval) async
+        -> Outcome
+    {
+        await Pinned.send(manager, request) { task in
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { task.cancel() }
+        }
+    }
+
     @Test("A server that answers after the request's timeout fails the request with -1001")
     func requestTimeout() async throws {
         try await TLSServer.with(TLSServer.right) { server in
@@ -32,8 +42,8 @@ struct TimeoutTests {
             defer { manager.invalidateSession(cancelingTasks: true) }
             var request = URLRequest(url: server.url("/delay/30000"))
             request.timeoutInterval = 1
-            let outcome = await Pinned.send(manager, request)
-            #expect(outcome.code == .timedOut, "\(outcome)")
+            let outcome = await Self.send(manager, request, deadline: 20)
+            #expect(outcome.code == .timedOut, "no -1001 (a -999 is the test's own cancel, 20 s on): \(outcome)")
             #expect(outcome.error.map { ($0 as NSError).code } == -1001)
         }
     }
@@ -43,8 +53,11 @@ struct TimeoutTests {
         try await TLSServer.with(TLSServer.right) { server in
             let manager = try await Self.warmed(server) { $0.timeoutIntervalForRequest = 1 }
             defer { manager.invalidateSession(cancelingTasks: true) }
-            let outcome = await Pinned.get(manager, server.url("/fault/stall-after-headers"))
-            #expect(outcome.code == .timedOut, "a server that stalls forever is given up on: \(outcome)")
+            let outcome = await Self.send(
+                manager, URLRequest(url: server.url("/fault/stall-after-headers")), deadline: 20)
+            #expect(
+                outcome.code == .timedOut,
+                "a server that stalls forever is given up on (a -999 is the test's own cancel, 20 s on): \(outcome)")
         }
     }
 
@@ -68,8 +81,9 @@ struct TimeoutTests {
             // machine room for it, and the drip (a byte every 1.2 s, 60 s in all) outlasts it.
             let manager = try await Self.warmed(server) { $0.timeoutIntervalForResource = 10 }
             defer { manager.invalidateSession(cancelingTasks: true) }
-            let outcome = await Pinned.get(manager, server.url("/drip?bytes=50&duration=60000"))
-            #expect(outcome.code == .timedOut, "\(outcome)")
+            let outcome = await Self.send(
+                manager, URLRequest(url: server.url("/drip?bytes=50&duration=60000")), deadline: 30)
+            #expect(outcome.code == .timedOut, "no -1001 (a -999 is the test's own cancel, 30 s on): \(outcome)")
         }
     }
 }

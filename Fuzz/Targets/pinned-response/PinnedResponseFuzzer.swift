@@ -15,6 +15,7 @@ import FuzzSupport
 import HTTPBinTLS
 import Locking
 import PinnedTransport
+import ResponseValidation
 import SecurityPolicy
 import SessionManager
 import TestCertificates
@@ -41,6 +42,12 @@ let (server, manager): (HTTPBinTLS, URLSessionManager) = {
     configuration.timeoutIntervalForRequest = 3
     let manager = URLSessionManager(configuration: configuration.withPinnedHTTPS())
     manager.completionQueue = DispatchQueue(label: "fuzz.completion")
+    // Every response that arrives whole is a success, whatever its status and type: the manager's
+    // default JSON serializer would refuse most with an error of its own domain, and hide the
+    // transport's errors, which are what this target judges.
+    var serializer = HTTPResponseSerializer()
+    serializer.acceptableStatusCodes = nil
+    manager.responseSerializer = serializer
     let policy = SecurityPolicy(pinningMode: .certificate, pinnedCertificates: [pki.intermediate.data])
     try! manager.setSecurityPolicy(
         TrustSettings(policy: policy, roots: .certificates(pki.systemRoots.map(\.data)), verifyDate: TestCertificates.evaluationTime))
