@@ -83,7 +83,7 @@ struct BodyStreamTests {
             let stream = CountingStream(count: 200 << 20)
             var request = Self.post(server.url("/fault/stop-reading"), stream: stream)
             request.timeoutInterval = 5
-            let outcome = await Pinned.send(manager, request)
+            let outcome = await TimeoutTests.send(manager, request, deadline: 30)
             #expect(outcome.code == .timedOut, "the upload stalls, and its idle limit ends it: \(outcome)")
             let read = stream.bytesRead.withLock { $0 }
             #expect(read < 32 << 20, "read \(read) bytes ahead of a server that reads nothing")
