@@ -50,7 +50,7 @@ struct MalformedResponseTests {
         let (name, bytes, expected) = Self.cases[index]
         try await TLSServer.with(TLSServer.right) { server in
             var client = PinnedHTTPClient(trust: trustSettings(Pinned.pinningTheRightCA))
-            client.timeout = 10  // a hang would show as -1001, which no case expects
+            client.timeout = 30  // a hang would show as -1001, which no case expects (30 s: a busy machine)
             var request = URLRequest(url: server.url("/fault/raw"))
             request.httpMethod = "POST"
             request.httpBody = Data(bytes.utf8)
