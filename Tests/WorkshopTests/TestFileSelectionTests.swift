@@ -28,15 +28,18 @@ struct TestFileSelectionTests {
         try course.write("Tests/CallOutTests.swift", "@Test func callOut() { let harness = Harness() }\n")
         try course.write("Tests/Support.swift", "import HTTPBin\nstruct Harness { let cache = ScriptedCache() }\n")
         try course.write("Tests/Scripted.swift", "import HTTPBin\nfinal class ScriptedCache {}\n")
-        try course.write("Tests/HandshakeTests.swift", "import NIOSSL\n@Test func handshake() {}\n")
+        try course.write(
+            "Tests/HandshakeTests.swift", "import NIOSSL\n@Test func handshake() {}\nfunc send() {}\n")
+        // Words of prose and of strings are no use of a name: "send" here keeps nothing.
+        try course.write("Tests/Prose.swift", "// send it\n@Test(\"we send\") func prose() {}\n")
         let url = { (name: String) in course.root.appendingPathComponent("Tests/\(name)") }
-        var kept = [url("CallOutTests.swift").path]
+        var kept = [url("CallOutTests.swift").path, url("Prose.swift").path]
         var excluded = ["Support.swift", "Scripted.swift", "HandshakeTests.swift"].map(url)
         try TestFileSelection.keepWhatIsUsed(kept: &kept, excluded: &excluded)
         #expect(excluded == [url("HandshakeTests.swift")], "\(excluded)")
         #expect(
             Set(kept.map { URL(fileURLWithPath: $0).lastPathComponent }) == [
-                "CallOutTests.swift", "Support.swift", "Scripted.swift",
+                "CallOutTests.swift", "Prose.swift", "Support.swift", "Scripted.swift",
             ])
     }
 }
