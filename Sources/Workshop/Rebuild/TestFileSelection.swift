@@ -106,28 +106,11 @@ package struct TestFileSelection: Sendable, Equatable {
         return names
     }
 
-    /// Every identifier-like word of a Swift file's code: comments and string literals left out,
-    /// so that a word of prose ("send", "server") does not keep a file that declares it.
+    /// Every token of a Swift file's code (`CodeTokens`, the copy check's lexer): comments are
+    /// left out and a string literal is one token, quotes included, so a word of prose ("send",
+    /// "server") is no use of a name.
     static func words(in source: String) -> Set<String> {
-        var code = ""
-        var inString = false
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            var previous: Character = " "
-            for character in line {
-                if !inString && character == "/" && previous == "/" {
-                    code.removeLast()
-                    break
-                }
-                if character == "\"" && previous != "\\" {
-                    inString.toggle()
-                } else if !inString {
-                    code.append(character)
-                }
-                previous = character
-            }
-            code.append(" ")
-        }
-        return Set(code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        Set(CodeTokens.lines(source).joined())
     }
 
     /// The modules a Swift file imports: `import X`, `@testable import X`, `import struct X.Y`.
