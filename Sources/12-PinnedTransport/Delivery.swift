@@ -5,22 +5,6 @@ import FoundationNetworking
 import Locking
 import SessionManager
 
-/// The protocol object, carried to NIO's threads. FoundationNetworking's `URLProtocol` is not
-/// `Sendable`, but its client may be called from any thread (its own HTTP protocol calls it from
-/// libcurl's); the reference is weak, so a finished task's protocol is not kept alive.
-struct Reporter: @unchecked Sendable {
-    weak var owner: PinnedHTTPSProtocol?
-
-    func callAsFunction(_ tell: (any URLProtocolClient, PinnedHTTPSProtocol) -> Void) {
-        guard let owner, !owner.isStopped.withLock({ $0 }), let client = owner.client else { return }
-        tell(client, owner)
-    }
-
-    func fail(_ error: PinnedTransportError) {
-        self { $0.urlProtocol($1, didFailWithError: error.urlError) }
-    }
-}
-
 /// How the client's events reach URLSession, as FoundationNetworking's client takes them (Swift
 /// 6.3.1, `URLSessionTask.swift`, `_ProtocolClient`), which is not always as its documentation
 /// says:

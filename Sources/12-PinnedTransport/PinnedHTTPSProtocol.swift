@@ -24,7 +24,12 @@ public final class PinnedHTTPSProtocol: URLProtocol {
     /// Finds the policy (or refuses), then hands the request to a client configured as the
     /// session would configure its own requests.
     override public func startLoading() {
-        let report = Reporter(owner: self)
+        guard let queue = ClientQueue(of: task) else {
+            // Called from here, on the queue `startLoading` runs on, the client is safe.
+            client?.urlProtocol(self, didFailWithError: ClientQueue.notFound(request.url).urlError)
+            return
+        }
+        let report = Reporter(owner: self, queue: queue)
         let found: FoundPolicy
         switch PolicyLookup.policy(for: task, url: request.url) {
         case .success(let policy): found = policy

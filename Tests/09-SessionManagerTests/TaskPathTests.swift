@@ -159,13 +159,17 @@ struct TaskPathTests {
             let manager = harness.manager
             let arrived = Locked(false)
             let task = try manager.dataTask(
-                with: harness.request("/drip?bytes=50&duration=10000"),
+                with: harness.request("/drip?bytes=60&duration=60000"),
                 downloadProgress: { progress in if progress.completedUnitCount > 0 { arrived.withLock { $0 = true } } })
             let progress = try #require(manager.downloadProgress(for: task))
             manager.resume(task)
             // Paused once bytes flow: on Linux 6.3.1 a task suspended before its transfer has
             // started, then resumed, can stop the process (`_NativeProtocol.stopLoading`).
+            // A byte a second for a minute: a transfer still running when it is paused, however
+            // slow the machine (under the thread sanitizer, on 2 busy cores, the first byte has
+            // been seen more than 10 s late).
             #expect(await eventually(within: 30) { arrived.value })
+            try #require(task.state == .running, "the transfer ended before the test could pause it")
             // Foundation calls the control handlers later, on a queue of its own.
             progress.pause()
             #expect(await eventually(within: 30) { task.state == .suspended })

@@ -28,15 +28,18 @@ struct AsyncResetTests {
                         outcomes.withLock { $0[name] = $0[name] == nil ? outcome : "returned twice" }
                     }
                 }
-                for index in 0..<200 { call("old \(index)", "delay/30000") }
-                #expect(await eventually(within: 30) { manager.taskTable.count == 200 })
+                for index in 0..<200 { call("old \(index)", "delay/60000") }
+                // Bounds for a hang, not a timing: under the thread sanitizer, beside the other
+                // suites on 2 cores, 200 calls have taken more than 30 s to make their tasks. The
+                // old calls wait a minute for their answer, so none can end before the reset.
+                #expect(await eventually(within: 50) { manager.taskTable.count == 200 })
                 // Hold the delegate queue: the old tasks' -999 cannot be delivered before the new
                 // session has given the new tasks the same numbers.
                 let gate = DelegateQueueGate(manager.operationQueue)
                 manager.invalidateSession(cancelingTasks: true, resetSession: true)
                 for index in 0..<200 { call("new \(index)", "get") }
                 #expect(
-                    await eventually(within: 30) { manager.taskTable.count == 400 },
+                    await eventually(within: 120) { manager.taskTable.count == 400 },
                     "both generations are in the table at once")
                 gate.release()
                 try await group.waitForAll()
