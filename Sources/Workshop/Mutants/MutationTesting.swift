@@ -232,6 +232,7 @@ package struct MutationTesting: Sendable {
             let schema = schemata[index].write()
             (written[index], supportPlaces[index]) = (schema.files, schema.supportPlaces)
             try materialize(schema.files, support: schema.support, of: exercises[index])
+            forgetIncrementalState(of: exercises[index].id.moduleName)
         }
         /// Drops the sites `errors` name in exercise `index`: false when there are errors and none
         /// can be put on a site.
@@ -360,6 +361,19 @@ package struct MutationTesting: Sendable {
     }
 
     var scratchPath: URL { course.exercisesFolder.appendingPathComponent(".build-solutions") }
+
+    /// Makes the next compile of `module` compile every file, whatever the dates say. A schema is
+    /// written within a tenth of a second of the build before it, and the compiler's incremental
+    /// check then once judged it unchanged: the tests ran against the plain solution, and every
+    /// mutant "survived" (seen in CI, under load: `MutationRealRunTests/changedOnly`). Without its
+    /// build record and its objects, the module is compiled whole; an exercise's module is small.
+    func forgetIncrementalState(of module: String) {
+        let folder = scratchPath.appendingPathComponent("debug/\(module).build")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in files where name == "primary.priors" || name.hasSuffix(".o") || name.hasSuffix(".swiftdeps") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
 
     /// `exercises/.workshop/mutants/NN-slug/N.k-name`.
     func folder(of exercise: ExerciseGuide) -> URL {
