@@ -166,8 +166,8 @@ struct TaskPathTests {
             // Paused once bytes flow: on Linux 6.3.1 a task suspended before its transfer has
             // started, then resumed, can stop the process (`_NativeProtocol.stopLoading`).
             // A byte a second for a minute: a transfer still running when it is paused, however
-            // slow the machine (under the thread sanitizer, on 2 busy cores, the first byte has
-            // been seen more than 10 s late).
+            // slow the machine (under the thread sanitizer, beside 373 other tests on 2 cores, a
+            // 10-second drip had ended before this test paused it).
             #expect(await eventually(within: 30) { arrived.value })
             try #require(task.state == .running, "the transfer ended before the test could pause it")
             // Foundation calls the control handlers later, on a queue of its own.

@@ -18,7 +18,8 @@ struct ClientQueueTests {
     /// A client that notes, for each call, whether it came on the queue marked with `key`.
     final class SpyClient: NSObject, URLProtocolClient, Sendable {
         let key: DispatchSpecificKey<Bool>
-        let calls = Protected<[String]>([])
+        /// Each call's name (a failure with its error), and whether it came on the marked queue.
+        let calls = Protected<[(name: String, onTaskQueue: Bool)]>([])
         /// Called once, at the protocol's end (finished or failed).
         let ended: @Sendable () -> Void
         init(key: DispatchSpecificKey<Bool>, ended: @escaping @Sendable () -> Void) {
@@ -32,8 +33,8 @@ struct ClientQueueTests {
         func keep(_ loading: URLProtocol) { kept = loading }
 
         private func note(_ call: String) {
-            let place = DispatchQueue.getSpecific(key: key) == true ? "on the task's queue" : "elsewhere"
-            calls.withLock { $0.append("\(call) \(place)") }
+            let onTaskQueue = DispatchQueue.getSpecific(key: key) == true
+            calls.withLock { $0.append((call, onTaskQueue)) }
         }
         func urlProtocol(_: URLProtocol, didReceive _: URLResponse, cacheStoragePolicy _: URLCache.StoragePolicy) {
             note("response")
@@ -44,7 +45,7 @@ struct ClientQueueTests {
             ended()
         }
         func urlProtocol(_: URLProtocol, didFailWithError error: any Error) {
-            note("failed (\(error))")
+            note("failed: \(error)")
             ended()
         }
         func urlProtocol(_: URLProtocol, wasRedirectedTo _: URLRequest, redirectResponse _: URLResponse) {
@@ -91,8 +92,9 @@ struct ClientQueueTests {
             let client = try #require(spy.withLock { $0 })
             let calls = client.calls.withLock { $0 }
             let expected = pinningTheRightServer ? ["response", "data", "finished"] : ["failed"]
-            #expect(Set(calls.map { $0.components(separatedBy: " ")[0] }).isSuperset(of: expected), "\(calls)")
-            #expect(calls.allSatisfy { $0.hasSuffix("on the task's queue") }, "\(calls)")
+            let names = calls.map { $0.name.components(separatedBy: ":")[0] }
+            #expect(Set(names).isSuperset(of: expected), "\(calls)")
+            #expect(calls.allSatisfy { $0.onTaskQueue }, "\(calls)")
         }
     }
     #endif
