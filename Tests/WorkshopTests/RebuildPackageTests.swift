@@ -199,4 +199,20 @@ struct RebuildPackageTests {
             relativePath(from: URL(fileURLWithPath: "/c/rebuild/chapters"), to: URL(fileURLWithPath: "/c/chapters"))
                 == "../../chapters/")
     }
+
+    #if os(Linux)
+    @Test("A wrong module's direct relink asks for lld when the compiler's folder has it, and keeps gold otherwise")
+    func fasterLinker() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let compiler = folder.appendingPathComponent("swiftc").path
+        let link = [compiler, "-emit-executable", "-o", "Tests.xctest"]
+        #expect(BuildPlanCommands.fasterLinker(for: link).isEmpty)
+        let lld = folder.appendingPathComponent("ld.lld").path
+        #expect(FileManager.default.createFile(atPath: lld, contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(BuildPlanCommands.fasterLinker(for: link) == ["-use-ld=lld"])
+        #expect(BuildPlanCommands.fasterLinker(for: []).isEmpty)
+    }
+    #endif
 }
