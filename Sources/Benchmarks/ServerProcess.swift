@@ -111,15 +111,30 @@ final class ServerProcess {
     }
 }
 
-/// The processor time this process has used so far (user and system), in microseconds.
-func processorMicroseconds() -> Double {
+/// This process's resource usage so far, its threads' (living and ended) together.
+private func selfUsage() -> rusage {
     var usage = rusage()
     #if canImport(Glibc)
     getrusage(RUSAGE_SELF.rawValue, &usage)  // Glibc imports the constant as an enum
     #else
     getrusage(RUSAGE_SELF, &usage)
     #endif
+    return usage
+}
+
+/// The processor time this process has used so far (user and system), in microseconds.
+func processorMicroseconds() -> Double {
+    let usage = selfUsage()
     let user = Double(usage.ru_utime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec)
     let system = Double(usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_stime.tv_usec)
     return user + system
+}
+
+/// How many times this process's threads have stopped running so far: by waiting (a thread that
+/// goes to sleep until woken) or by being preempted. A hop to a queue whose thread sleeps costs
+/// one wait-and-wake, so this count moves with the hops a request takes, and moves less than time
+/// does on a shared machine.
+func contextSwitches() -> Double {
+    let usage = selfUsage()
+    return Double(usage.ru_nvcsw + usage.ru_nivcsw)
 }

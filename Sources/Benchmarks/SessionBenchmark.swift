@@ -6,11 +6,11 @@ import SessionManager
 
 /// Chapter 9: GETs of HTTPBin's `/get` on loopback through `URLSessionManager` and through a bare
 /// `URLSession` with a delegate that does the same work by hand (buffer the body, parse the JSON,
-/// hand the result to another queue), at 1 and 16 requests in flight, in the two ways a program
-/// sets the manager up (`Setting`). The sides take turns, round by round, against one HTTPBin
-/// running in a child process, so that this process's processor time is the client's alone.
-/// Targets, in both settings and at both levels: the manager keeps ≥ 0.95× the bare rate, and
-/// costs ≤ 30 µs more processor time per request.
+/// hand the result to another queue), at 1 and 16 requests in flight, in the ways a program sets
+/// the manager up (`Setting`). The sides take turns, round by round, against one HTTPBin running
+/// in a child process, so that this process's processor time and context switches are the
+/// client's alone. Targets, in every setting and at both levels: the manager keeps ≥ 0.95× the
+/// bare rate, and costs ≤ 30 µs more processor time per request.
 enum SessionBenchmark {
     static let requests = Int(ProcessInfo.processInfo.environment["AFN_BENCH_REQUESTS"] ?? "") ?? 2000
     // Interleaved rounds: the load of a shared machine changes over seconds, and the two sides of
@@ -21,10 +21,12 @@ enum SessionBenchmark {
     static let extraProcessorTarget = Target.atMost(30)
     static let path = "/get"
 
-    /// One measurement: requests per second, and processor microseconds per request.
+    /// One measurement: requests per second, processor microseconds per request, and the
+    /// process's context switches per request.
     struct Sample {
         var rate: Double
         var processor: Double
+        var switches: Double = 0
     }
 
     static func run() {
@@ -86,6 +88,11 @@ enum SessionBenchmark {
                 format: "                  rate %.3f× (target %@×: %@)   extra CPU %+.1f µs/req (target %@ µs: %@)",
                 ratio, rateTarget.description, rateTarget.check("rate, \(name)", ratio),
                 extra, extraProcessorTarget.description, extraProcessorTarget.check("extra µs, \(name)", extra)))
+        print(
+            String(
+                format: "                  context switches per request: bare %.1f, manager %.1f (%+.1f)",
+                median(bare.map(\.switches)), median(manager.map(\.switches)),
+                median(zip(manager, bare).map { $0.switches - $1.switches })))
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -50,8 +50,8 @@ extension SessionBenchmark {
         print(
             String(
                 format:
-                    "%@ (%@): %d GETs at %d in flight, %.0f req/s, %.1f µs CPU/req, latency median %.0f µs (p10 %.0f, p90 %.0f)",
-                name, setting.name, count, inFlight, sample.rate, sample.processor,
+                    "%@ (%@): %d GETs at %d in flight, %.0f req/s, %.1f µs CPU/req, %.1f switches/req, latency median %.0f µs (p10 %.0f, p90 %.0f)",
+                name, setting.name, count, inFlight, sample.rate, sample.processor, sample.switches,
                 sorted[sorted.count / 2], sorted[sorted.count / 10], sorted[sorted.count * 9 / 10]))
         server?.stop()
         exit(0)

@@ -18,11 +18,16 @@ enum Setting: CaseIterable {
     /// and requests sent from a thread the manager does not use (the benchmark's own), each as
     /// soon as a slot is free.
     case tool
+    /// The same tool with one queue of its own for handlers and notifications, as an app has the
+    /// main queue for both: a completion's notification then lands on the queue its handler has
+    /// just run on, which is awake, instead of waking a second one.
+    case toolOneQueue
 
     var name: String {
         switch self {
         case .app: "app"
         case .tool: "tool"
+        case .toolOneQueue: "tool-one-queue"
         }
     }
 
@@ -31,6 +36,7 @@ enum Setting: CaseIterable {
         case .app: "as an app: handlers and notifications on the main queue's stand-in, requests sent from there"
         case .tool:
             "as a tool or a server: its own completion and notification queues, requests sent from another thread"
+        case .toolOneQueue: "as a tool or a server, with one queue of its own for handlers and notifications"
         }
     }
 }
@@ -49,7 +55,7 @@ struct Side {
     let stop: () -> Void
 
     /// `count` GETs with at most `concurrency` in flight: requests per second, and this process's
-    /// processor time per request, sent the way the setting sends them.
+    /// processor time and context switches per request, sent the way the setting sends them.
     /// With `latencies`, each request's time from its sending to its handler, in microseconds, is
     /// added there (for a profiler's run: the median of many latencies moves less than a rate).
     func measure(_ concurrency: Int, _ count: Int, latencies: Protected<[Double]>? = nil) -> SessionBenchmark.Sample {
@@ -57,15 +63,17 @@ struct Side {
         for _ in 0..<count { finished.enter() }
         let send = latencies.map { timed(get, into: $0) } ?? get
         let processorBefore = processorMicroseconds()
+        let switchesBefore = contextSwitches()
         let start = DispatchTime.now().uptimeNanoseconds
         switch setting {
         case .app: sendFromHandlers(concurrency, count, finished, send)
-        case .tool: sendFromThisThread(concurrency, count, finished, send)
+        case .tool, .toolOneQueue: sendFromThisThread(concurrency, count, finished, send)
         }
         finished.wait()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return .init(
-            rate: Double(count) / seconds, processor: (processorMicroseconds() - processorBefore) / Double(count))
+            rate: Double(count) / seconds, processor: (processorMicroseconds() - processorBefore) / Double(count),
+            switches: (contextSwitches() - switchesBefore) / Double(count))
     }
 
     /// `get`, adding each request's latency to `latencies`.
@@ -129,7 +137,7 @@ extension SessionBenchmark {
 
 /// The manager as a program sets it up: AFNetworking's default runs completion handlers and posts
 /// notifications on the main queue, one serial queue for both (the app setting); a tool gives it
-/// a queue of its own for each.
+/// a queue of its own for each, or one of its own for both.
 enum ManagerClient {
     static func side(_ setting: Setting, _ url: URL) -> Side {
         let manager = URLSessionManager(configuration: SessionBenchmark.configuration())
@@ -141,6 +149,10 @@ enum ManagerClient {
         case .tool:
             manager.completionQueue = DispatchQueue(label: "bench.manager.completion")
             manager.notificationQueue = DispatchQueue(label: "bench.manager.notifications")
+        case .toolOneQueue:
+            let queue = DispatchQueue(label: "bench.manager.completion-and-notifications")
+            manager.completionQueue = queue
+            manager.notificationQueue = queue
         }
         return Side(
             setting: setting, completionQueue: manager.completionQueue, get: get(manager, url), manager: manager,

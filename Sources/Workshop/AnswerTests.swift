@@ -42,6 +42,11 @@ package enum AnswerTests {
     package enum Variant: Sendable, Equatable {
         /// `NN-slug/Sources`: the learner's code, or the untouched stubs on a fresh clone.
         case learner
+        /// `NN-slug/Sources` too, built in the solutions' build folder: `verify`'s run of the
+        /// untouched stubs. The course library and its dependencies (swift-nio, the TLS stack) are
+        /// then built once for the solutions, the stubs and the known-bad attempts, instead of a
+        /// second time in the learner's build folder, which verify never needs.
+        case stubs
         /// `NN-slug/Solutions`, selected with `WORKSHOP_SOLUTIONS=1`.
         case solutions
         /// `<root>/NN-slug/N.k-name`, `root` relative to the exercises package, selected with
@@ -68,17 +73,18 @@ package enum AnswerTests {
             "WORKSHOP_EXERCISES": selection.manifestValue, "WORKSHOP_SOLUTIONS": "", "WORKSHOP_VARIANT_ROOT": "",
         ]
         switch variant {
-        case .learner:
+        case .learner, .stubs:
             break
-        case .solutions, .folder:
-            if case .folder(let root) = variant {
-                environment["WORKSHOP_VARIANT_ROOT"] = root
-            } else {
-                environment["WORKSHOP_SOLUTIONS"] = "1"
-            }
-            // A build folder of their own, so that switching between stubs and solutions does not
-            // rebuild everything each time. Known-bad attempts share it with the solutions: they
-            // differ from them in a line or two, and need the same build of the course library.
+        case .solutions:
+            environment["WORKSHOP_SOLUTIONS"] = "1"
+        case .folder(let root):
+            environment["WORKSHOP_VARIANT_ROOT"] = root
+        }
+        if variant != .learner {
+            // A build folder of their own, so that a learner who runs the solutions does not
+            // rebuild their own exercises afterwards. The known-bad attempts and verify's stubs
+            // share it with the solutions: they differ in an exercise's files only, and need the
+            // same build of the course library.
             arguments += ["--scratch-path", course.exercisesFolder.appendingPathComponent(".build-solutions").path]
         }
         if oneTestAtATime {

@@ -62,7 +62,7 @@ package struct Verifier {
         }
 
         progress("answer tests on the untouched stubs")
-        let stubs = try AnswerTests.runIsolatingCrashes(chosen, variant: .learner, in: course)
+        let stubs = try AnswerTests.runIsolatingCrashes(chosen, variant: .stubs, in: course)
         problems += buildProblems(stubs, what: "the untouched stubs (stubs must compile)")
         for result in stubs.results where result.passed {
             problems.append(
