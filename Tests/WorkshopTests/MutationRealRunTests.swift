@@ -6,7 +6,7 @@ import Testing
 /// `verify --mutants` on a tiny course built for real: one exercise whose answer tests kill most
 /// of its mutants, by a failure, a trap or a hang, and let four through (three of them equivalent).
 /// Slow (each run builds the schema), so the tests run in order and share the course.
-@Suite("Mutation testing of a tiny course", .serialized)
+@Suite("Mutation testing of a tiny course", .serialized, .offTheConcurrencyPool)
 struct MutationRealRunTests {
     static let solution = """
         public func clamped(_ x: Int) -> Int {

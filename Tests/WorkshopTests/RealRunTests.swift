@@ -6,7 +6,7 @@ import Testing
 /// manifest: one exercise that traps (in its stub and, on purpose, in its solution), one that
 /// simply fails, and one that does not compile, with known-bad attempts good and bad. Slow (each run
 /// builds), so they share one course.
-@Suite("Real runs of a tiny course", .serialized)
+@Suite("Real runs of a tiny course", .serialized, .offTheConcurrencyPool)
 struct RealRunTests {
     /// The repository's own exercises manifest, with the tiny course's exercises in its list.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// The rebuild track against real builds of a tiny course: one chapter module, two stages, and a
 /// learner's module whose first test traps. Slow (each step builds), so the steps share one course.
-@Suite("Real rebuilds of a tiny course", .serialized)
+@Suite("Real rebuilds of a tiny course", .serialized, .offTheConcurrencyPool)
 struct RebuildRealRunTests {
     static let course: Result<CourseFolder, any Error> = Result {
         let course = CourseFolder(

@@ -31,11 +31,11 @@ struct BuildPlanCommands {
     }
 
     /// `-use-ld=lld` when the link runs on Linux with a toolchain that ships lld, else nothing.
-    /// SwiftPM links with gold there; lld does the same link in about 60% of the processor time
-    /// (measured: a rebuild package's test binary, 0.55 s against 0.33 s, and chapter 12's, with
-    /// the TLS stack, 1.2 s against 0.84 s). With four hundred wrong modules, each relinking
-    /// once, that is minutes of CI. Only the commands run here change: SwiftPM's own builds and
-    /// the learner's keep its choice.
+    /// SwiftPM links with gold there; lld does the same link in 60 to 70% of the processor time
+    /// (measured: a rebuild package's test binary, 0.33 s against 0.55 s, and chapter 12's, with
+    /// the TLS stack, 0.84 s against 1.2 s). Over the four hundred wrong modules CI relinks, that
+    /// is about two minutes of processor time. Only the commands run here change: SwiftPM's own
+    /// builds, and the learner's, keep its choice.
     static func fasterLinker(for link: [String]) -> [String] {
         #if os(Linux)
         guard let compiler = link.first else { return [] }
