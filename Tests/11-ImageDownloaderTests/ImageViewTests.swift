@@ -151,7 +151,9 @@ struct ImageViewTests {
             let view = ImageView(downloader: harness.downloader) { image in
                 displayed.withLock { $0.append(image?.pixelWidth ?? 0) }
             }
-            let path = "/image/numbered/51?delay=3000"
+            // Ten seconds (HTTPBin's longest): the second ask must come while the first download
+            // is still waiting for its answer, even on a machine busy enough to wake this test late.
+            let path = "/image/numbered/51?delay=10000"
             view.setImage(with: harness.request(path))
             // The first download has reached the server before the second ask, so an ask that
             // cancelled it would cost a second request. (Asked at once, under load, the cancel

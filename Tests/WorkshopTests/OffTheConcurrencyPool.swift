@@ -68,3 +68,9 @@ struct OffTheConcurrencyPoolTests {
         #expect(OffTheConcurrencyPool.isOffThePool())
     }
 }
+
+/// The workshop tool's runs of tiny courses built for real (a check, a rebuild, mutation testing):
+/// off the pool, and one suite at a time. Each runs child builds, and together, beside a thousand
+/// other tests on two cores, they slowed one another past the bounds of the tool's own checks.
+@Suite("Real runs of tiny courses", .serialized, .offTheConcurrencyPool)
+enum RealRuns {}

@@ -6,7 +6,7 @@ import Testing
 /// that every test of every chapter is in exactly one stage.
 @Suite("Stage files")
 struct StageFileTests {
-    static let repository = RealRunTests.repository
+    static let repository = RealRuns.RealRunTests.repository
 
     @Test("Every test of every chapter is in exactly one stage, and every test a stage names exists")
     func repositoryStagesCoverTheTests() throws {
